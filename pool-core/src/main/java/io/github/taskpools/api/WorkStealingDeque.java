@@ -1,0 +1,97 @@
+package io.github.taskpools.api;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * A bounded work-stealing deque: one owner thread pushes and pops, any thread steals.
+ *
+ * <p>The owner is the thread bound to the deque (at construction, or later with
+ * {@link #bindOwner()}). Methods marked <em>owner only</em> must be called by that thread; the
+ * implementations check this where the check costs nothing on the fast path (for BWoS: whenever the
+ * owner crosses a block boundary) and throw {@link IllegalStateException} when they catch a
+ * foreign thread. Calls that slip past the check are a data race and may lose or duplicate tasks.
+ *
+ * <p>Which end {@link #pop()} and {@link #steal()} take from is the implementation's policy: a LIFO
+ * deque pops the most recently pushed task, a FIFO deque the oldest one. No method ever drops a
+ * task: a full deque makes {@link #push} return {@code false} and leaves the task with the caller.
+ *
+ * @param <E> the task type; {@code null} is never a task
+ */
+public interface WorkStealingDeque<E> {
+
+    /**
+     * Owner only. Adds a task.
+     *
+     * @return {@code true} if the task was added, {@code false} if the deque is full (the task is
+     *     not kept; the caller still owns it)
+     * @throws NullPointerException if {@code task} is null
+     * @throws IllegalStateException if the calling thread is caught not being the owner
+     */
+    boolean push(E task);
+
+    /**
+     * Owner only. Removes a task from the owner's end.
+     *
+     * @return a task, or {@code null} if the owner found no task it may take
+     */
+    E pop();
+
+    /**
+     * Any thread. Removes a task from the thieves' end.
+     *
+     * @return a task, or {@code null} if there was nothing to steal
+     */
+    E steal();
+
+    /**
+     * Steals up to {@code maxTasks} tasks in one go and pushes them into {@code destination}, which
+     * the calling thread must own. Implementations claim the tasks in a batch where they can (BWoS
+     * claims the rest of a block with one CAS) and never claim more than
+     * {@code destination.remainingCapacity()}, so no stolen task is ever dropped.
+     *
+     * @return the number of tasks moved
+     * @throws IllegalArgumentException if {@code destination} is this deque or {@code maxTasks < 1}
+     */
+    int stealInto(WorkStealingDeque<E> destination, int maxTasks);
+
+    /**
+     * Owner only. A lower bound on the number of {@link #push} calls that will succeed from now on,
+     * whatever thieves do. Cheap.
+     */
+    int remainingCapacity();
+
+    /** The most tasks the deque can hold. */
+    int capacity();
+
+    /**
+     * Any thread. An estimate of the number of tasks held: exact when the deque is quiescent,
+     * otherwise a value some task count passed through recently.
+     */
+    int sizeEstimate();
+
+    /**
+     * Any thread. The acceptance test of probabilistic stealing (BWoS paper §3.4): returns
+     * {@code true} with a probability close to {@code size / capacity}, reading only a small fixed
+     * part of the deque's metadata, so that a thief can choose victims in proportion to their
+     * size without disturbing their owners.
+     */
+    boolean probeStealable(RandomGenerator random);
+
+    /**
+     * Any thread. Probabilistic acceptance and steal in one step: samples the deque as
+     * {@link #probeStealable} does and, if the sample found work, steals. A deque that can steal
+     * from the sampled part directly (FIFO BWoS's randomized stealing, §3.4) does so.
+     *
+     * @return a task, or {@code null} if the sample found nothing (the deque need not be empty)
+     */
+    default E stealSampled(RandomGenerator random) {
+        return probeStealable(random) ? steal() : null;
+    }
+
+    /**
+     * Makes the calling thread the owner. The previous owner must have stopped calling owner-only
+     * methods, and there must be a happens-before edge from its last call to this one (for example
+     * a thread start, a join, or a hand-off through a concurrent queue).
+     */
+    void bindOwner();
+}

@@ -1,0 +1,490 @@
+package io.github.taskpools.bwos;
+
+import io.github.taskpools.api.WorkStealingDeque;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * FIFO block-based work stealing (BWoS, Wang et al., OSDI'23, §3-§4): the owner puts at the back
+ * block and gets from the front block; thieves steal from the blocks in between, from the middle of
+ * the queue, either in order or, with randomized stealing (§3.4), from a randomly sampled block.
+ *
+ * <h2>Algorithm</h2>
+ * Blocks, words F/B/S/C and sequence numbers are described in {@link BwosBlocks}. The owner keeps
+ * two private sequences: {@code prod}, the block it puts into, and {@code cons}, the block it gets
+ * from ({@code cons <= prod}).
+ * <ul>
+ *   <li><b>Fast path</b> (§4.1). {@code push} writes entry B and publishes it with a release store
+ *       of B (thieves may steal in the producer's block); {@code pop} takes entry F while it is
+ *       below B. A thief claims entry S by CAS while it is below B, copies it out and counts the
+ *       steal in C.</li>
+ *   <li><b>Grant</b> happens at reset: when the producer enters a block it resets it and stores
+ *       {@code S = (round, 0)} with release, granting it to thieves at once (Fig. 7, FIFO).</li>
+ *   <li><b>Takeover</b> (§4.2.1). When the consumer finishes its block it moves to {@code cons + 1}
+ *       and takes it from the thieves: exchange S with NE, {@code F = old S}, and add
+ *       {@code NE - F} to C, so C reaches NE exactly when the consumer's share is counted and every
+ *       thief that claimed an entry there has finished.</li>
+ *   <li><b>Round control and reset</b> (§4.2.2, Fig. 8). The producer reuses a block for round r
+ *       only if {@code F == C == (r-1, NE)}: the consumer and the thieves have finished round r-1
+ *       there. Before that it makes sure the thieves' pointer has left the block, moving it on
+ *       itself if need be (it only passes blocks the consumer has taken over).</li>
+ * </ul>
+ *
+ * <h2>Invariants</h2>
+ * As in the paper (§3.1): put never overwrites unconsumed data; steal and get never read the same
+ * entry, nor one read before; a steal in progress never stops get (takeover is an exchange).
+ *
+ * <h2>Memory orderings</h2>
+ * Beside the paper's Table 2 (FIFO: 0 SEQ, 3 ACQ, 3 REL, 16 RLX):
+ * <pre>
+ * variable       writer: mode                         reader: mode
+ * entries        producer: plain                      consumer: plain; thief: plain after its CAS
+ * B  put         producer: release (REL #1, fast path) thief: acquire (ACQ #1)
+ * B  reset       producer: opaque (ordered by S's release)
+ * F              consumer: plain (owner-private)      producer reuse check: plain (same thread)
+ * S  reset+grant producer: release (REL #2)           thief: acquire (ACQ #2), then CAS
+ * S  takeover    consumer: getAndSet (volatile RMW)
+ * S  claim       thief: CAS (volatile)
+ * C  steal done  thief: getAndAdd (volatile; REL #3)  producer reuse check: acquire (ACQ #3)
+ * C  takeover    consumer: getAndAdd (volatile RMW)
+ * C  reset       producer: plain (ordered by S's release)
+ * stealBlock     thief/producer: CAS (volatile)       thief: acquire
+ * </pre>
+ * Volatile RMWs stand where the paper has relaxed or release RMWs; see {@link LifoBwosDeque} for
+ * why. The owner's fast path has one release store (on x86-64 a plain store) and no RMW.
+ *
+ * @param <E> the task type
+ */
+public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
+    private final boolean randomizedStealing;
+
+    /**
+     * A queue of {@code blockCount} blocks of {@code blockSize} entries, owned by the calling
+     * thread, whose {@link #steal()} walks the blocks in order.
+     *
+     * @throws IllegalArgumentException if {@code blockCount} is not in [2, 65536],
+     *     {@code blockSize < 1}, or the capacity exceeds 2^28
+     */
+    public FifoBwosDeque(int blockCount, int blockSize) {
+        this(blockCount, blockSize, false);
+    }
+
+    /**
+     * As {@link #FifoBwosDeque(int, int)}; with {@code randomizedStealing} {@link #steal()} starts
+     * at a random block instead of following the thieves' shared block pointer (§3.4), so thieves
+     * spread over the granted blocks and never contend on the pointer.
+     */
+    public FifoBwosDeque(int blockCount, int blockSize, boolean randomizedStealing) {
+        super(blockCount, blockSize);
+        this.randomizedStealing = randomizedStealing;
+        for (int k = 1; k < blockCount; k++) {
+            long done = word(0, blockSize); // sequence k of round 0, finished
+            meta[off(k, F)] = done;
+            meta[off(k, B)] = done;
+            meta[off(k, S)] = done;
+            meta[off(k, C)] = done;
+        }
+        long first = blockCount; // sequence of block 0 in round 1, held by the consumer
+        long r = roundOf(first);
+        meta[off(0, F)] = word(r, 0);
+        meta[off(0, B)] = word(r, 0);
+        meta[off(0, S)] = word(r, blockSize);
+        meta[off(0, C)] = word(r, blockSize); // the consumer's share, NE - F, counted up front
+        setProd(first);
+        setCons(first);
+        STEAL_BLOCK.setRelease(this, first);
+    }
+
+    /** A queue of at least {@code capacity} entries: 8 blocks of at least 64 entries. */
+    public static <E> FifoBwosDeque<E> withCapacity(int capacity) {
+        return new FifoBwosDeque<>(8, defaultBlockSize(capacity, 8));
+    }
+
+    /** Whether {@link #steal()} uses randomized stealing. */
+    public boolean randomizedStealing() {
+        return randomizedStealing;
+    }
+
+    // ------------------------------------------------------------------ owner: producer
+
+    @Override
+    public boolean push(E task) {
+        checkNotNull(task);
+        int bOff = prodB;
+        long b = meta[bOff];
+        int i = idx(b);
+        if (i < blockSize) {
+            entries[prodBase + i] = task;
+            // Release: thieves in this block read B with acquire before copying entry i out.
+            META.setRelease(meta, bOff, b + 1);
+            return true;
+        }
+        return pushSlow(task);
+    }
+
+    private boolean pushSlow(E task) {
+        checkOwner();
+        if (!advancePut()) {
+            return false;
+        }
+        long b = meta[prodB];
+        entries[prodBase + idx(b)] = task;
+        META.setRelease(meta, prodB, b + 1);
+        return true;
+    }
+
+    /** Producer block advancement (§4.2.2, Fig. 8): round check, reset and grant of the next block. */
+    private boolean advancePut() {
+        long n = prod + 1;
+        // The consumer's block must not be reused; a consumer that finished its block moves on.
+        while (n - cons >= blockCount) {
+            if (idx(meta[consF]) < blockSize || !advanceConsumer()) {
+                return false;
+            }
+        }
+        int kn = blockOf(n);
+        long rn = roundOf(n);
+        long done = word(previousRound(rn), blockSize);
+        if (meta[off(kn, F)] != done) {
+            return false;
+        }
+        // Acquire: every thief's copy-out here happens-before our reuse of the entries.
+        if ((long) META.getAcquire(meta, off(kn, C)) != done) {
+            return false; // a thief is still copying out of round rn-1
+        }
+        moveStealBlockPast(n - blockCount);
+        long zero = word(rn, 0);
+        meta[off(kn, F)] = zero;
+        META.setOpaque(meta, off(kn, B), zero); // thieves with stale pointers may read it
+        meta[off(kn, C)] = zero;
+        // Reset + grant: release publishes the resets above to thieves (pairs with their acquire).
+        META.setRelease(meta, off(kn, S), zero);
+        setProd(n);
+        return true;
+    }
+
+    /**
+     * Makes sure the thieves' pointer is beyond sequence {@code old} before its block is reused.
+     * Every block up to {@code old} has been taken over by the consumer (S == NE), so passing them
+     * skips nothing.
+     */
+    private void moveStealBlockPast(long old) {
+        long sb;
+        while ((sb = (long) STEAL_BLOCK.getAcquire(this)) <= old) {
+            STEAL_BLOCK.compareAndSet(this, sb, sb + 1);
+        }
+    }
+
+    // ------------------------------------------------------------------ owner: consumer
+
+    @Override
+    public E pop() {
+        int fOff = consF;
+        long f = meta[fOff];
+        int i = idx(f);
+        if (i < idx(meta[fOff + (B - F) * STRIDE])) {
+            int slot = consBase + i;
+            @SuppressWarnings("unchecked")
+            E task = (E) entries[slot];
+            entries[slot] = null;
+            meta[fOff] = f + 1; // plain: F is owner-private in FIFO BWoS
+            return task;
+        }
+        return popSlow();
+    }
+
+    private E popSlow() {
+        checkOwner();
+        while (idx(meta[consF]) == blockSize) {
+            if (!advanceConsumer()) {
+                return null;
+            }
+            long f = meta[consF];
+            if (idx(f) < idx(meta[consF + (B - F) * STRIDE])) {
+                return pop();
+            }
+        }
+        return null; // the consumer is in the producer's block and has caught up with it
+    }
+
+    /** Consumer block advancement: takeover of block {@code cons + 1} (§4.2.1, FIFO). */
+    private boolean advanceConsumer() {
+        long n = cons + 1;
+        if (n > prod) {
+            return false;
+        }
+        int kn = blockOf(n);
+        long rn = roundOf(n);
+        // Takeover: volatile exchange; thieves own [.., old S), the consumer [old S, B).
+        long old = (long) META.getAndSet(meta, off(kn, S), word(rn, blockSize));
+        int front = idx(old);
+        meta[off(kn, F)] = word(rn, front);
+        META.getAndAdd(meta, off(kn, C), (long) (blockSize - front)); // volatile RMW: races thieves' counts
+        setCons(n);
+        return true;
+    }
+
+    @Override
+    public int remainingCapacity() {
+        int free = blockSize - idx(meta[prodB]);
+        for (long n = prod + 1; n - cons < blockCount; n++) {
+            int kn = blockOf(n);
+            long done = word(previousRound(roundOf(n)), blockSize);
+            if (meta[off(kn, F)] != done || (long) META.getAcquire(meta, off(kn, C)) != done) {
+                break;
+            }
+            free += blockSize;
+        }
+        return free;
+    }
+
+    // ------------------------------------------------------------------ thieves
+
+    @Override
+    public E steal() {
+        if (randomizedStealing) {
+            return stealScan(ThreadLocalRandom.current().nextInt(blockCount));
+        }
+        for (;;) {
+            long sb = (long) STEAL_BLOCK.getAcquire(this);
+            int k = blockOf(sb);
+            long s = (long) META.getAcquire(meta, off(k, S));
+            if (round(s) != roundOf(sb)) {
+                if ((long) STEAL_BLOCK.getAcquire(this) != sb) {
+                    continue; // stale pointer
+                }
+                return null;
+            }
+            if (idx(s) < blockSize) {
+                int r = tryStealFrom(k, s);
+                if (r >= 0) {
+                    return copyOut(k, r);
+                }
+                if (r == EMPTY) {
+                    return null;
+                }
+                continue; // conflict
+            }
+            // Exhausted (or taken over): move on to the next block if the producer reached it.
+            long n = sb + 1;
+            if (round((long) META.getAcquire(meta, off(blockOf(n), S))) == roundOf(n)) {
+                STEAL_BLOCK.compareAndSet(this, sb, n);
+                continue;
+            }
+            if ((long) STEAL_BLOCK.getAcquire(this) == sb) {
+                return null;
+            }
+        }
+    }
+
+    private static final int EMPTY = -1;
+    private static final int CONFLICT = -2;
+
+    /**
+     * One steal attempt in block {@code k} whose S was read as {@code s} (acquire).
+     *
+     * @return the claimed index, {@link #EMPTY} if the block has nothing to steal, or
+     *     {@link #CONFLICT} if the CAS lost
+     */
+    private int tryStealFrom(int k, long s) {
+        int i = idx(s);
+        if (i >= blockSize) {
+            return EMPTY;
+        }
+        // Acquire: pairs with the producer's release store of B; entry i is then visible.
+        long b = (long) META.getAcquire(meta, off(k, B));
+        if (round(b) != round(s) || idx(b) <= i) {
+            return EMPTY;
+        }
+        return META.compareAndSet(meta, off(k, S), s, s + 1) ? i : CONFLICT;
+    }
+
+    private E copyOut(int k, int i) {
+        int slot = k * blockSize + i;
+        @SuppressWarnings("unchecked")
+        E task = (E) entries[slot];
+        entries[slot] = null; // plain: the slot is rewritten only after the producer sees our count
+        META.getAndAdd(meta, off(k, C), 1L); // volatile RMW, release side of the reuse check
+        if (task == null) {
+            throw new IllegalStateException("BWoS invariant broken: claimed an empty entry");
+        }
+        return task;
+    }
+
+    /** Randomized stealing: tries every block once, starting at {@code start}. */
+    private E stealScan(int start) {
+        for (int j = 0; j < blockCount; j++) {
+            int k = (start + j) % blockCount;
+            for (;;) {
+                long s = (long) META.getAcquire(meta, off(k, S));
+                int r = tryStealFrom(k, s);
+                if (r >= 0) {
+                    return copyOut(k, r);
+                }
+                if (r == EMPTY) {
+                    break;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Randomized stealing (§3.4): samples one random block and, if it has entries available for
+     * stealing, steals from that very block, so probabilistic acceptance costs no extra access.
+     */
+    @Override
+    public E stealSampled(RandomGenerator random) {
+        int k = random.nextInt(blockCount);
+        for (;;) {
+            long s = (long) META.getAcquire(meta, off(k, S));
+            int r = tryStealFrom(k, s);
+            if (r >= 0) {
+                return copyOut(k, r);
+            }
+            if (r == EMPTY) {
+                return null;
+            }
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public int stealInto(WorkStealingDeque<E> destination, int maxTasks) {
+        checkStealInto(this, destination, maxTasks);
+        int start = ThreadLocalRandom.current().nextInt(blockCount);
+        for (int j = 0; j < blockCount; j++) {
+            int k = (start + j) % blockCount;
+            for (;;) {
+                int room = Math.min(maxTasks, destination.remainingCapacity());
+                if (room == 0) {
+                    return 0;
+                }
+                long s = (long) META.getAcquire(meta, off(k, S));
+                int i = idx(s);
+                if (i >= blockSize) {
+                    break;
+                }
+                long b = (long) META.getAcquire(meta, off(k, B));
+                if (round(b) != round(s) || idx(b) <= i) {
+                    break;
+                }
+                int end = (int) Math.min(idx(b), (long) i + room);
+                if (META.compareAndSet(meta, off(k, S), s, s + (end - i))) {
+                    E[] batch = (E[]) new Object[end - i];
+                    int base = k * blockSize;
+                    for (int x = i; x < end; x++) {
+                        batch[x - i] = (E) entries[base + x];
+                        entries[base + x] = null;
+                    }
+                    META.getAndAdd(meta, off(k, C), (long) (end - i));
+                    pushAll(destination, batch, end - i);
+                    return end - i;
+                }
+            }
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ any thread
+
+    @Override
+    public int sizeEstimate() {
+        long size = 0;
+        for (int k = 0; k < blockCount; k++) {
+            long s = (long) META.getOpaque(meta, off(k, S));
+            long b = (long) META.getOpaque(meta, off(k, B));
+            if (idx(s) < blockSize && round(s) == round(b)) {
+                size += Math.max(0, idx(b) - idx(s));
+            }
+        }
+        int k = consBlock; // racy read of an owner field: an estimate
+        size += Math.max(0, idx((long) META.getOpaque(meta, off(k, B)))
+                - idx((long) META.getOpaque(meta, off(k, F))));
+        return (int) Math.min(size, capacity());
+    }
+
+    @Override
+    public boolean probeStealable(RandomGenerator random) {
+        int k = random.nextInt(blockCount);
+        long s = (long) META.getOpaque(meta, off(k, S));
+        long b = (long) META.getOpaque(meta, off(k, B));
+        return idx(s) < blockSize && round(s) == round(b) && idx(b) > idx(s);
+    }
+
+    private void setProd(long seq) {
+        prod = seq;
+        int k = blockOf(seq);
+        prodBase = k * blockSize;
+        prodB = off(k, B);
+    }
+
+    private void setCons(long seq) {
+        cons = seq;
+        consBlock = blockOf(seq);
+        consBase = consBlock * blockSize;
+        consF = off(consBlock, F);
+    }
+
+    @Override
+    public String toString() {
+        return "FifoBwosDeque[" + blockCount + " x " + blockSize + ", ~" + sizeEstimate() + " tasks]";
+    }
+}
+
+/** Padding before the owner's fields (JCTools style). */
+abstract class FifoBwosPad0<E> extends BwosBlocks<E> {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+
+    FifoBwosPad0(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
+/** The owner-private state of producer and consumer: plain fields, written only by the owner. */
+abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
+    long prod;
+    long cons;
+    int prodBase;
+    int prodB;
+    int consBlock;
+    int consBase;
+    int consF;
+
+    FifoBwosOwnerFields(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
+abstract class FifoBwosPad1<E> extends FifoBwosOwnerFields<E> {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+
+    FifoBwosPad1(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
+/** The thieves' block pointer (used when stealing in order), on its own cache lines. */
+abstract class FifoBwosStealField<E> extends FifoBwosPad1<E> {
+    static final VarHandle STEAL_BLOCK;
+
+    static {
+        try {
+            STEAL_BLOCK = MethodHandles.lookup().findVarHandle(FifoBwosStealField.class, "stealBlock", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    long stealBlock;
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
+
+    FifoBwosStealField(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}

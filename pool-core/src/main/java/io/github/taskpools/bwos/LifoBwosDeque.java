@@ -1,0 +1,471 @@
+package io.github.taskpools.bwos;
+
+import io.github.taskpools.api.WorkStealingDeque;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.random.RandomGenerator;
+
+/**
+ * LIFO block-based work stealing (BWoS, Wang et al., OSDI'23, §3-§4): the owner pushes and pops at
+ * the top block, thieves steal from the bottom block, and the two never work in the same block.
+ *
+ * <h2>Algorithm</h2>
+ * The queue is {@code blockCount} blocks of {@code blockSize} (NE) entries (see {@link BwosBlocks}
+ * for the metadata words F, B, S, C and sequence numbers). The owner keeps {@code top}, the
+ * sequence of its block, in a private field; thieves share {@code stealBlock}, the sequence of the
+ * block they steal from, which only ever grows by one (by CAS).
+ * <ul>
+ *   <li><b>Fast path</b> (§4.1). {@code push} writes entry {@code B} and bumps B; {@code pop}
+ *       takes entry {@code B-1} while it is above F. Both touch only owner-private data: no CAS, no
+ *       fence. A thief claims entry {@code S} of its block by CAS on S, copies it out, then counts
+ *       the steal in C.</li>
+ *   <li><b>Grant</b> (§4.2.1). When a push finds its block full, the owner hands the block to the
+ *       thieves by a release store of {@code S = F}, and moves to {@code top + 1}. A granted block
+ *       is therefore always full ({@code B == NE}).</li>
+ *   <li><b>Takeover</b> (§4.2.1). When a pop finds its block empty, the owner walks back to
+ *       {@code top - 1} and takes it from the thieves by an atomic exchange of S with NE. The old
+ *       value splits the block: thieves own {@code [.., old S)}, some perhaps still copying out, the
+ *       owner owns {@code [old S, NE)} and sets {@code F = old S}.</li>
+ *   <li><b>Round control and reset</b> (§3.3, §4.2.2). Before the owner puts into a block again it
+ *       checks that every thief that claimed an entry there has finished: in the same round
+ *       {@code C == F} (all of {@code [0, F)} were claimed by thieves), from the previous round
+ *       {@code S == C == (round-1, NE)}. Only then does it reset F, B and C. Thieves never reset
+ *       anything: the reset of S is the owner's (the fix of §5.2), so takeover and reset never race.
+ *   </li>
+ *   <li><b>Thieves' block advance.</b> When S of the thieves' block reaches NE, a thief moves
+ *       {@code stealBlock} on by CAS, but only onto a block granted in its round with entries left.
+ *       The owner may help the same way when its ring is full.</li>
+ * </ul>
+ *
+ * <h2>Invariants</h2>
+ * (1) put never overwrites an unconsumed entry; (2) steal and pop never take the same entry;
+ * (3) no entry is taken twice; (4) a steal in progress never stops the owner (§3.1). (2) and (3)
+ * follow from the CAS on S and the exchange in takeover; (1) from the reset check; (4) because
+ * takeover is an exchange, never a wait. One more, specific to this implementation: a thief may
+ * move past a block the owner took over and then granted again (it saw S == NE while the owner held
+ * it). Such a block is not lost: the owner's pop walks back over exhausted blocks until it finds
+ * it, and the reset check keeps push from overwriting it (push reports full meanwhile).
+ *
+ * <h2>Memory orderings</h2>
+ * Beside the paper's Table 2 (LIFO: 0 SEQ, 2 ACQ, 2 REL, 14 RLX, as verified by GenMC on IMM/RC11):
+ * <pre>
+ * variable       writer: mode                       reader: mode
+ * entries        owner push: plain                  owner pop: plain; thief: plain after its CAS
+ *                                                   on S (ordered by the grant's release)
+ * B, F           owner: plain (owner-private)       owner: plain; sizeEstimate: opaque
+ * S  grant       owner: release      (REL #1)       thief: acquire (ACQ #1), then CAS
+ * S  takeover    owner: getAndSet (volatile RMW)    -
+ * S  reset       owner: opaque (nothing published)  -
+ * S  claim       thief: CAS (volatile)              owner walk-back probe: opaque
+ * C  steal done  thief: getAndAdd (volatile; REL #2) owner reset check: acquire (ACQ #2)
+ * C  reset       owner: plain (no thief can reach the block until the next grant's release)
+ * stealBlock     thief/owner: CAS (volatile)        thief: acquire; owner: acquire
+ * </pre>
+ * The RMWs are volatile (the JMM's strongest mode) rather than the acquire or release RMW modes:
+ * the JMM does not spell out release sequences for weaker RMWs, and on x86-64 ({@code lock
+ * cmpxchg}/{@code xchg}/{@code xadd}) and AArch64 LSE ({@code casal}, {@code swpal},
+ * {@code ldaddal}) the volatile form is the same or nearly the same instruction. The owner's fast
+ * path has no RMW and no fence, as in the paper.
+ *
+ * <p>Owner-only methods check the calling thread on their slow paths (at block boundaries), where
+ * it costs nothing measurable; see {@link WorkStealingDeque}.
+ *
+ * @param <E> the task type
+ */
+public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
+
+    /**
+     * A queue of {@code blockCount} blocks of {@code blockSize} entries, owned by the calling
+     * thread.
+     *
+     * @throws IllegalArgumentException if {@code blockCount} is not in [2, 65536],
+     *     {@code blockSize < 1}, or the capacity exceeds 2^28
+     */
+    public LifoBwosDeque(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+        for (int k = 0; k < blockCount; k++) {
+            // Block k starts as sequence k of round 0, finished: free for round 1.
+            long done = word(0, blockSize);
+            meta[off(k, F)] = done;
+            meta[off(k, B)] = done;
+            meta[off(k, S)] = done;
+            meta[off(k, C)] = done;
+        }
+        long first = blockCount; // sequence of block 0 in round 1
+        resetBlock(0, roundOf(first));
+        setTop(first);
+        floor = first;
+        STEAL_BLOCK.setRelease(this, first); // published by the safe publication of the queue
+    }
+
+    /**
+     * A queue of at least {@code capacity} entries in the paper's default shape: 8 blocks of at
+     * least 64 entries.
+     */
+    public static <E> LifoBwosDeque<E> withCapacity(int capacity) {
+        return new LifoBwosDeque<>(8, defaultBlockSize(capacity, 8));
+    }
+
+    // ------------------------------------------------------------------ owner
+
+    @Override
+    public boolean push(E task) {
+        checkNotNull(task);
+        long[] m = meta;
+        int bOff = topB;
+        long b = m[bOff];
+        int i = idx(b);
+        if (i < blockSize) {
+            entries[topBase + i] = task;
+            m[bOff] = b + 1; // plain: B is owner-private in LIFO BWoS
+            return true;
+        }
+        return pushSlow(task);
+    }
+
+    private boolean pushSlow(E task) {
+        checkOwner();
+        if (!advancePut()) {
+            return false;
+        }
+        long b = meta[topB];
+        entries[topBase + idx(b)] = task;
+        meta[topB] = b + 1;
+        return true;
+    }
+
+    @Override
+    public E pop() {
+        long[] m = meta;
+        int bOff = topB;
+        long b = m[bOff];
+        int i = idx(b);
+        if (i > idx(m[bOff - (B - F) * STRIDE])) {
+            int slot = topBase + i - 1;
+            @SuppressWarnings("unchecked")
+            E task = (E) entries[slot];
+            entries[slot] = null;
+            m[bOff] = b - 1;
+            return task;
+        }
+        return popSlow();
+    }
+
+    private E popSlow() {
+        checkOwner();
+        return advanceGet() ? pop() : null;
+    }
+
+    /**
+     * Block advancement for put (§4.2): reset check on block {@code top + 1}, grant of the current
+     * block, reset of the next one.
+     */
+    private boolean advancePut() {
+        long n = top + 1;
+        if (!reusable(n)) {
+            return false;
+        }
+        int k = topBlock;
+        // Grant: thieves may now steal [F, NE) of the current block. Release: publishes the
+        // entries the owner wrote into it (pairs with the thief's acquire load of S).
+        META.setRelease(meta, off(k, S), word(topRound, idx(meta[off(k, F)])));
+        resetBlock(blockOf(n), roundOf(n));
+        setTop(n);
+        return true;
+    }
+
+    /** Whether the owner may enter sequence {@code n} going forward (round control, §4.2.2). */
+    private boolean reusable(long n) {
+        long sb = (long) STEAL_BLOCK.getAcquire(this);
+        if (n - sb >= blockCount) {
+            helpStealBlock(sb);
+            if (n - (long) STEAL_BLOCK.getAcquire(this) >= blockCount) {
+                return false; // the thieves still work in the block we would reuse
+            }
+        }
+        int kn = blockOf(n);
+        long rn = roundOf(n);
+        long s = (long) META.getAcquire(meta, off(kn, S));
+        // Acquire: every thief's copy-out of an entry here happens-before our overwrite of it.
+        long c = (long) META.getAcquire(meta, off(kn, C));
+        if (round(s) == rn) {
+            // Left backwards in this round: the thieves claimed exactly [0, F) of it.
+            return c == word(rn, idx(meta[off(kn, F)]));
+        }
+        long done = word(previousRound(rn), blockSize);
+        return s == done && c == done;
+    }
+
+    /** Resets block {@code k} for round {@code r}, owner-held (S = NE) and empty. */
+    private void resetBlock(int k, long r) {
+        long zero = word(r, 0);
+        long[] m = meta;
+        // Plain: no thief reaches this block before the grant, whose release store orders these.
+        m[off(k, F)] = zero;
+        m[off(k, B)] = zero;
+        m[off(k, C)] = zero;
+        // Opaque: thieves with a stale stealBlock may read S concurrently; it publishes nothing.
+        META.setOpaque(m, off(k, S), word(r, blockSize));
+    }
+
+    /**
+     * Block advancement for get: walk back from {@code top - 1} and take over the first block that
+     * still has entries (§4.2.1). Blocks the thieves emptied are passed over; walking never goes
+     * below {@code floor}, under which every block is known exhausted, nor into a block that holds
+     * a newer round.
+     */
+    private boolean advanceGet() {
+        long t = top;
+        long low = Math.max(floor, t - blockCount + 1);
+        for (long p = t - 1; p >= low; p--) {
+            int kp = blockOf(p);
+            long rp = roundOf(p);
+            // Opaque probe: the exchange below is what orders the takeover.
+            long s = (long) META.getOpaque(meta, off(kp, S));
+            if (round(s) != rp) {
+                break; // holds a newer round, and so do the blocks below it
+            }
+            if (idx(s) < blockSize) {
+                // Takeover (§4.2.1): volatile exchange; the old S splits thieves from owner.
+                long old = (long) META.getAndSet(meta, off(kp, S), word(rp, blockSize));
+                meta[off(kp, F)] = word(rp, idx(old));
+                if (idx(old) < blockSize) {
+                    setTop(p); // B of a granted block is NE: the owner owns [old S, NE)
+                    return true;
+                }
+            } else {
+                meta[off(kp, F)] = word(rp, blockSize); // all NE entries were claimed by thieves
+            }
+        }
+        floor = t;
+        return false;
+    }
+
+    private void setTop(long seq) {
+        top = seq;
+        topBlock = blockOf(seq);
+        topRound = roundOf(seq);
+        topBase = topBlock * blockSize;
+        topB = off(topBlock, B);
+    }
+
+    @Override
+    public int remainingCapacity() {
+        int free = blockSize - idx(meta[topB]);
+        for (long n = top + 1; n < top + blockCount && reusableAhead(n); n++) {
+            free += blockSize;
+        }
+        return free;
+    }
+
+    /** {@link #reusable} without helping: a read-only check for blocks beyond the next one. */
+    private boolean reusableAhead(long n) {
+        if (n - (long) STEAL_BLOCK.getAcquire(this) >= blockCount) {
+            return false;
+        }
+        int kn = blockOf(n);
+        long rn = roundOf(n);
+        long s = (long) META.getAcquire(meta, off(kn, S));
+        long c = (long) META.getAcquire(meta, off(kn, C));
+        if (round(s) == rn) {
+            return c == word(rn, idx(meta[off(kn, F)]));
+        }
+        long done = word(previousRound(rn), blockSize);
+        return s == done && c == done;
+    }
+
+    // ------------------------------------------------------------------ thieves
+
+    @Override
+    public E steal() {
+        for (;;) {
+            long sb = (long) STEAL_BLOCK.getAcquire(this);
+            int k = blockOf(sb);
+            int sOff = off(k, S);
+            // Acquire: pairs with the grant's release store (entries visible) and with the
+            // takeover's exchange (so the next block's S read below is not older than it).
+            long s = (long) META.getAcquire(meta, sOff);
+            if (round(s) != roundOf(sb)) {
+                if ((long) STEAL_BLOCK.getAcquire(this) != sb) {
+                    continue; // our stealBlock was stale
+                }
+                return null;
+            }
+            int i = idx(s);
+            if (i < blockSize) {
+                if (META.compareAndSet(meta, sOff, s, s + 1)) {
+                    return copyOut(k, i);
+                }
+                continue; // conflict with another thief, a takeover or a grant: retry
+            }
+            if (!advanceStealBlock(sb)) {
+                return null;
+            }
+        }
+    }
+
+    /** Copies out entry {@code i} of block {@code k}, claimed by a successful CAS on S. */
+    private E copyOut(int k, int i) {
+        int slot = k * blockSize + i;
+        @SuppressWarnings("unchecked")
+        E task = (E) entries[slot];
+        entries[slot] = null; // plain: the owner rewrites the slot only after seeing our C count
+        // Volatile RMW (release suffices, see the class comment): orders the read above before the
+        // owner's reuse of the slot, which reads C with acquire.
+        META.getAndAdd(meta, off(k, C), 1L);
+        if (task == null) {
+            throw new IllegalStateException("BWoS invariant broken: claimed an empty entry");
+        }
+        return task;
+    }
+
+    /**
+     * Moves {@code stealBlock} from {@code sb}, whose block is exhausted, to {@code sb + 1} if that
+     * block was granted in its round and has entries left.
+     *
+     * @return whether the caller should retry (the pointer moved, by us or another thread)
+     */
+    private boolean advanceStealBlock(long sb) {
+        long n = sb + 1;
+        long s = (long) META.getAcquire(meta, off(blockOf(n), S));
+        if (round(s) == roundOf(n) && idx(s) < blockSize) {
+            STEAL_BLOCK.compareAndSet(this, sb, n);
+            return true;
+        }
+        return (long) STEAL_BLOCK.getAcquire(this) != sb;
+    }
+
+    /** The owner's help when its ring is full: moves stealBlock past an exhausted block. */
+    private void helpStealBlock(long sb) {
+        long s = (long) META.getAcquire(meta, off(blockOf(sb), S));
+        if (s == word(roundOf(sb), blockSize)) {
+            advanceStealBlock(sb);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public int stealInto(WorkStealingDeque<E> destination, int maxTasks) {
+        checkStealInto(this, destination, maxTasks);
+        for (;;) {
+            int room = Math.min(maxTasks, destination.remainingCapacity());
+            if (room == 0) {
+                return 0;
+            }
+            long sb = (long) STEAL_BLOCK.getAcquire(this);
+            int k = blockOf(sb);
+            int sOff = off(k, S);
+            long s = (long) META.getAcquire(meta, sOff);
+            if (round(s) != roundOf(sb)) {
+                if ((long) STEAL_BLOCK.getAcquire(this) != sb) {
+                    continue;
+                }
+                return 0;
+            }
+            int i = idx(s);
+            if (i < blockSize) {
+                // Whole-block batch steal: claim [i, j) with one CAS.
+                int j = (int) Math.min(blockSize, (long) i + room);
+                if (META.compareAndSet(meta, sOff, s, s + (j - i))) {
+                    E[] batch = (E[]) new Object[j - i];
+                    int base = k * blockSize;
+                    for (int x = i; x < j; x++) {
+                        batch[x - i] = (E) entries[base + x];
+                        entries[base + x] = null;
+                    }
+                    META.getAndAdd(meta, off(k, C), (long) (j - i));
+                    pushAll(destination, batch, j - i);
+                    return j - i;
+                }
+                continue;
+            }
+            if (!advanceStealBlock(sb)) {
+                return 0;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ any thread
+
+    @Override
+    public int sizeEstimate() {
+        long size = 0;
+        for (int k = 0; k < blockCount; k++) {
+            int s = idx((long) META.getOpaque(meta, off(k, S)));
+            if (s < blockSize) {
+                size += blockSize - s; // granted entries not yet claimed
+            }
+        }
+        int k = topBlock; // racy read of an owner field: an estimate
+        size += Math.max(0, idx((long) META.getOpaque(meta, off(k, B)))
+                - idx((long) META.getOpaque(meta, off(k, F))));
+        return (int) Math.min(size, capacity());
+    }
+
+    @Override
+    public boolean probeStealable(RandomGenerator random) {
+        int k = random.nextInt(blockCount);
+        return idx((long) META.getOpaque(meta, off(k, S))) < blockSize;
+    }
+
+    @Override
+    public String toString() {
+        return "LifoBwosDeque[" + blockCount + " x " + blockSize + ", ~" + sizeEstimate() + " tasks]";
+    }
+}
+
+/** Padding before the owner's fields (JCTools style). */
+abstract class LifoBwosPad0<E> extends BwosBlocks<E> {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+
+    LifoBwosPad0(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
+/** The owner-private state: plain fields, written only by the owner. */
+abstract class LifoBwosOwnerFields<E> extends LifoBwosPad0<E> {
+    /** Sequence of the owner's block. */
+    long top;
+    /** Every block below this sequence is known exhausted (walk-back floor). */
+    long floor;
+    long topRound;
+    int topBlock;
+    int topBase;
+    int topB;
+
+    LifoBwosOwnerFields(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
+abstract class LifoBwosPad1<E> extends LifoBwosOwnerFields<E> {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+
+    LifoBwosPad1(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
+/** The thieves' block pointer, on its own cache lines. */
+abstract class LifoBwosStealField<E> extends LifoBwosPad1<E> {
+    static final VarHandle STEAL_BLOCK;
+
+    static {
+        try {
+            STEAL_BLOCK = MethodHandles.lookup().findVarHandle(LifoBwosStealField.class, "stealBlock", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    long stealBlock;
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
+
+    LifoBwosStealField(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
