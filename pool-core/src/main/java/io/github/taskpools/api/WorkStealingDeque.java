@@ -55,8 +55,10 @@ public interface WorkStealingDeque<E> {
     int stealInto(WorkStealingDeque<E> destination, int maxTasks);
 
     /**
-     * Owner only. A lower bound on the number of {@link #push} calls that will succeed from now on,
-     * whatever thieves do. Cheap.
+     * Owner only (checked). A lower bound on the number of {@link #push} calls that will succeed
+     * from now on, whatever thieves do. Cheap. {@link #stealInto} calls it on its destination
+     * before it claims anything, so a thief that does not own the destination is stopped before
+     * any task leaves the victim.
      */
     int remainingCapacity();
 
@@ -64,8 +66,9 @@ public interface WorkStealingDeque<E> {
     int capacity();
 
     /**
-     * Any thread. An estimate of the number of tasks held: exact when the deque is quiescent,
-     * otherwise a value some task count passed through recently.
+     * Any thread. An estimate of the number of tasks held: exact when the deque is quiescent; while
+     * the owner moves between blocks it may be off by up to a block's worth, and it is always
+     * between 0 and {@link #capacity()}.
      */
     int sizeEstimate();
 

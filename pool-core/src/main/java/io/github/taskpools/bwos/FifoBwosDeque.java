@@ -29,7 +29,14 @@ import java.util.random.RandomGenerator;
  *   <li><b>Round control and reset</b> (§4.2.2, Fig. 8). The producer reuses a block for round r
  *       only if {@code F == C == (r-1, NE)}: the consumer and the thieves have finished round r-1
  *       there. Before that it makes sure the thieves' pointer has left the block, moving it on
- *       itself if need be (it only passes blocks the consumer has taken over).</li>
+ *       itself if need be (it only passes blocks the consumer has taken over). If the only block
+ *       in the way is the consumer's, finished but not yet left, the producer moves the consumer
+ *       on first (a takeover of the next block, as the next get would do), so a push never fails
+ *       while the ring has room.</li>
+ *   <li><b>Stealing.</b> In order, thieves follow the shared {@code stealBlock} pointer. With
+ *       randomized stealing {@link #steal()} starts at a random block and tries each block once,
+ *       so it returns {@code null} only if no block had work; {@link #stealSampled} is the paper's
+ *       form, one sampled block and nothing else (§3.4).</li>
  * </ul>
  *
  * <h2>Invariants</h2>
@@ -43,7 +50,8 @@ import java.util.random.RandomGenerator;
  * entries        producer: plain                      consumer: plain; thief: plain after its CAS
  * B  put         producer: release (REL #1, fast path) thief: acquire (ACQ #1)
  * B  reset       producer: opaque (ordered by S's release)
- * F              consumer: plain (owner-private)      producer reuse check: plain (same thread)
+ * F              consumer: plain (owner-private; the  producer reuse check: plain (same thread)
+ *                current block's in an owner field)
  * S  reset+grant producer: release (REL #2)           thief: acquire (ACQ #2), then CAS
  * S  takeover    consumer: getAndSet (volatile RMW)
  * S  claim       thief: CAS (volatile)
@@ -93,7 +101,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         meta[off(0, S)] = word(r, blockSize);
         meta[off(0, C)] = word(r, blockSize); // the consumer's share, NE - F, counted up front
         setProd(first);
-        setCons(first);
+        setCons(first, 0);
         STEAL_BLOCK.setRelease(this, first);
     }
 
@@ -112,13 +120,12 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
     @Override
     public boolean push(E task) {
         checkNotNull(task);
-        int bOff = prodB;
-        long b = meta[bOff];
-        int i = idx(b);
-        if (i < blockSize) {
-            entries[prodBase + i] = task;
-            // Release: thieves in this block read B with acquire before copying entry i out.
-            META.setRelease(meta, bOff, b + 1);
+        int slot = putSlot;
+        if (slot < prodEnd) {
+            entries[slot] = task;
+            putSlot = slot + 1;
+            // Release: thieves in this block read B with acquire before copying the entry out.
+            META.setRelease(meta, prodB, prodBWord + slot + 1);
             return true;
         }
         return pushSlow(task);
@@ -129,9 +136,9 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         if (!advancePut()) {
             return false;
         }
-        long b = meta[prodB];
-        entries[prodBase + idx(b)] = task;
-        META.setRelease(meta, prodB, b + 1);
+        int slot = putSlot++;
+        entries[slot] = task;
+        META.setRelease(meta, prodB, prodBWord + slot + 1);
         return true;
     }
 
@@ -140,7 +147,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         long n = prod + 1;
         // The consumer's block must not be reused; a consumer that finished its block moves on.
         while (n - cons >= blockCount) {
-            if (idx(meta[consF]) < blockSize || !advanceConsumer()) {
+            if (getSlot < consEnd || !advanceConsumer()) {
                 return false;
             }
         }
@@ -162,6 +169,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         // Reset + grant: release publishes the resets above to thieves (pairs with their acquire).
         META.setRelease(meta, off(kn, S), zero);
         setProd(n);
+        consInProd = false;
         return true;
     }
 
@@ -181,15 +189,12 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     @Override
     public E pop() {
-        int fOff = consF;
-        long f = meta[fOff];
-        int i = idx(f);
-        if (i < idx(meta[fOff + (B - F) * STRIDE])) {
-            int slot = consBase + i;
+        int slot = getSlot;
+        if (slot < (consInProd ? putSlot : consEnd)) {
             @SuppressWarnings("unchecked")
             E task = (E) entries[slot];
             entries[slot] = null;
-            meta[fOff] = f + 1; // plain: F is owner-private in FIFO BWoS
+            getSlot = slot + 1; // plain: F is owner-private in FIFO BWoS
             return task;
         }
         return popSlow();
@@ -197,12 +202,11 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     private E popSlow() {
         checkOwner();
-        while (idx(meta[consF]) == blockSize) {
+        while (getSlot == consEnd) {
             if (!advanceConsumer()) {
                 return null;
             }
-            long f = meta[consF];
-            if (idx(f) < idx(meta[consF + (B - F) * STRIDE])) {
+            if (getSlot < (consInProd ? putSlot : consEnd)) {
                 return pop();
             }
         }
@@ -217,18 +221,20 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         }
         int kn = blockOf(n);
         long rn = roundOf(n);
+        meta[off(consBlock, F)] = word(roundOf(cons), blockSize); // the consumer finished its block
         // Takeover: volatile exchange; thieves own [.., old S), the consumer [old S, B).
         long old = (long) META.getAndSet(meta, off(kn, S), word(rn, blockSize));
         int front = idx(old);
         meta[off(kn, F)] = word(rn, front);
         META.getAndAdd(meta, off(kn, C), (long) (blockSize - front)); // volatile RMW: races thieves' counts
-        setCons(n);
+        setCons(n, front);
         return true;
     }
 
     @Override
     public int remainingCapacity() {
-        int free = blockSize - idx(meta[prodB]);
+        checkOwner();
+        int free = prodEnd - putSlot;
         for (long n = prod + 1; n - cons < blockCount; n++) {
             int kn = blockOf(n);
             long done = word(previousRound(roundOf(n)), blockSize);
@@ -295,7 +301,10 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         }
         // Acquire: pairs with the producer's release store of B; entry i is then visible.
         long b = (long) META.getAcquire(meta, off(k, B));
-        if (round(b) != round(s) || idx(b) <= i) {
+        if (round(b) != round(s)) {
+            return CONFLICT; // the block was reset between our reads: read S again
+        }
+        if (idx(b) <= i) {
             return EMPTY;
         }
         return META.compareAndSet(meta, off(k, S), s, s + 1) ? i : CONFLICT;
@@ -400,9 +409,10 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
                 size += Math.max(0, idx(b) - idx(s));
             }
         }
-        int k = consBlock; // racy read of an owner field: an estimate
+        // The consumer's block: opaque reads of owner fields, racy, hence an estimate.
+        int k = (int) CONS_BLOCK.getOpaque(this);
         size += Math.max(0, idx((long) META.getOpaque(meta, off(k, B)))
-                - idx((long) META.getOpaque(meta, off(k, F))));
+                - ((int) GET_SLOT.getOpaque(this) - k * blockSize));
         return (int) Math.min(size, capacity());
     }
 
@@ -418,14 +428,19 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         prod = seq;
         int k = blockOf(seq);
         prodBase = k * blockSize;
+        prodEnd = prodBase + blockSize;
+        putSlot = prodBase;
         prodB = off(k, B);
+        prodBWord = word(roundOf(seq), 0) - prodBase;
     }
 
-    private void setCons(long seq) {
+    private void setCons(long seq, int front) {
         cons = seq;
         consBlock = blockOf(seq);
         consBase = consBlock * blockSize;
-        consF = off(consBlock, F);
+        consEnd = consBase + blockSize;
+        getSlot = consBase + front;
+        consInProd = seq == prod;
     }
 
     @Override
@@ -444,15 +459,40 @@ abstract class FifoBwosPad0<E> extends BwosBlocks<E> {
     }
 }
 
-/** The owner-private state of producer and consumer: plain fields, written only by the owner. */
+/**
+ * The owner-private state of producer and consumer: plain fields, written only by the owner. The
+ * producer's B is mirrored in {@code putSlot} (its word is also stored, with release, for thieves);
+ * the consumer's F lives in {@code getSlot} and is stored into its block's word when the consumer
+ * leaves the block. Both are absolute indexes into {@code entries}.
+ */
 abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
+    static final VarHandle GET_SLOT;
+    static final VarHandle CONS_BLOCK;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            GET_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "getSlot", int.class);
+            CONS_BLOCK = l.findVarHandle(FifoBwosOwnerFields.class, "consBlock", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     long prod;
     long cons;
+    /** B's word minus the slot it stands for: {@code B = prodBWord + putSlot}. */
+    long prodBWord;
     int prodBase;
+    int prodEnd;
+    int putSlot;
     int prodB;
     int consBlock;
     int consBase;
-    int consF;
+    int consEnd;
+    int getSlot;
+    /** Whether the consumer is in the producer's block (then B, not NE, bounds its gets). */
+    boolean consInProd;
 
     FifoBwosOwnerFields(int blockCount, int blockSize) {
         super(blockCount, blockSize);

@@ -22,10 +22,12 @@ import java.util.random.RandomGenerator;
  *   <li><b>Grant</b> (§4.2.1). When a push finds its block full, the owner hands the block to the
  *       thieves by a release store of {@code S = F}, and moves to {@code top + 1}. A granted block
  *       is therefore always full ({@code B == NE}).</li>
- *   <li><b>Takeover</b> (§4.2.1). When a pop finds its block empty, the owner walks back to
- *       {@code top - 1} and takes it from the thieves by an atomic exchange of S with NE. The old
- *       value splits the block: thieves own {@code [.., old S)}, some perhaps still copying out, the
- *       owner owns {@code [old S, NE)} and sets {@code F = old S}.</li>
+ *   <li><b>Takeover</b> (§4.2.1). When a pop finds its block empty, the owner moves back to
+ *       {@code top - 1} and takes it from the thieves by an atomic exchange of S with
+ *       {@code HELD}. The old value splits the block: thieves own {@code [.., old S)}, some perhaps
+ *       still copying out, the owner owns {@code [old S, NE)} and sets {@code F = old S}. If the
+ *       thieves had emptied the block meanwhile (old S == NE), the owner stores NE back and the
+ *       deque is empty but for nothing: every block below is exhausted too.</li>
  *   <li><b>Round control and reset</b> (§3.3, §4.2.2). Before the owner puts into a block again it
  *       checks that every thief that claimed an entry there has finished: in the same round
  *       {@code C == F} (all of {@code [0, F)} were claimed by thieves), from the previous round
@@ -36,15 +38,22 @@ import java.util.random.RandomGenerator;
  *       {@code stealBlock} on by CAS, but only onto a block granted in its round with entries left.
  *       The owner may help the same way when its ring is full.</li>
  * </ul>
+ * An owner-held block has {@code S = HELD = (round, NE + 1)}, not NE as in the paper's
+ * presentation: NE then means "exhausted by thieves" only, so a thief never mistakes the owner's
+ * block for an exhausted one and moves past it (it would miss the block once the owner granted
+ * it again). Blocks below {@code stealBlock} are therefore always exhausted, blocks between it and
+ * {@code top} are granted and untouched by thieves, and a get that finds {@code top - 1} exhausted
+ * knows the deque holds nothing outside the owner's block.
+ *
+ * <p>LIFO BWoS needs at least three blocks: with two, a full owner block waiting for the thieves'
+ * exhausted block could never be granted, because the thieves may move on only onto a granted
+ * block.
  *
  * <h2>Invariants</h2>
  * (1) put never overwrites an unconsumed entry; (2) steal and pop never take the same entry;
  * (3) no entry is taken twice; (4) a steal in progress never stops the owner (§3.1). (2) and (3)
  * follow from the CAS on S and the exchange in takeover; (1) from the reset check; (4) because
- * takeover is an exchange, never a wait. One more, specific to this implementation: a thief may
- * move past a block the owner took over and then granted again (it saw S == NE while the owner held
- * it). Such a block is not lost: the owner's pop walks back over exhausted blocks until it finds
- * it, and the reset check keeps push from overwriting it (push reports full meanwhile).
+ * takeover is an exchange, never a wait.
  *
  * <h2>Memory orderings</h2>
  * Beside the paper's Table 2 (LIFO: 0 SEQ, 2 ACQ, 2 REL, 14 RLX, as verified by GenMC on IMM/RC11):
@@ -52,14 +61,16 @@ import java.util.random.RandomGenerator;
  * variable       writer: mode                       reader: mode
  * entries        owner push: plain                  owner pop: plain; thief: plain after its CAS
  *                                                   on S (ordered by the grant's release)
- * B, F           owner: plain (owner-private)       owner: plain; sizeEstimate: opaque
+ * B, F           owner: plain (owner-private; the      owner: plain; sizeEstimate: opaque
+ *                current block's in owner fields)
  * S  grant       owner: release      (REL #1)       thief: acquire (ACQ #1), then CAS
  * S  takeover    owner: getAndSet (volatile RMW)    -
+ * S  give back   owner: opaque (takeover found NE)  thief: acquire
  * S  reset       owner: opaque (nothing published)  -
- * S  claim       thief: CAS (volatile)              owner walk-back probe: opaque
+ * S  claim       thief: CAS (volatile)              owner get-advance probe, reset check: opaque
  * C  steal done  thief: getAndAdd (volatile; REL #2) owner reset check: acquire (ACQ #2)
  * C  reset       owner: plain (no thief can reach the block until the next grant's release)
- * stealBlock     thief/owner: CAS (volatile)        thief: acquire; owner: acquire
+ * stealBlock     thief/owner: CAS (volatile)        thief: acquire; owner: opaque (monotonic)
  * </pre>
  * The RMWs are volatile (the JMM's strongest mode) rather than the acquire or release RMW modes:
  * the JMM does not spell out release sequences for weaker RMWs, and on x86-64 ({@code lock
@@ -78,11 +89,11 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
      * A queue of {@code blockCount} blocks of {@code blockSize} entries, owned by the calling
      * thread.
      *
-     * @throws IllegalArgumentException if {@code blockCount} is not in [2, 65536],
+     * @throws IllegalArgumentException if {@code blockCount} is not in [3, 65536],
      *     {@code blockSize < 1}, or the capacity exceeds 2^28
      */
     public LifoBwosDeque(int blockCount, int blockSize) {
-        super(blockCount, blockSize);
+        super(requireThreeBlocks(blockCount), blockSize);
         for (int k = 0; k < blockCount; k++) {
             // Block k starts as sequence k of round 0, finished: free for round 1.
             long done = word(0, blockSize);
@@ -93,9 +104,15 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         }
         long first = blockCount; // sequence of block 0 in round 1
         resetBlock(0, roundOf(first));
-        setTop(first);
-        floor = first;
+        setTop(first, 0, 0);
         STEAL_BLOCK.setRelease(this, first); // published by the safe publication of the queue
+    }
+
+    private static int requireThreeBlocks(int blockCount) {
+        if (blockCount < 3) {
+            throw new IllegalArgumentException("LIFO BWoS needs at least 3 blocks, got " + blockCount);
+        }
+        return blockCount;
     }
 
     /**
@@ -111,13 +128,10 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     @Override
     public boolean push(E task) {
         checkNotNull(task);
-        long[] m = meta;
-        int bOff = topB;
-        long b = m[bOff];
-        int i = idx(b);
-        if (i < blockSize) {
-            entries[topBase + i] = task;
-            m[bOff] = b + 1; // plain: B is owner-private in LIFO BWoS
+        int slot = putSlot;
+        if (slot < blockEnd) {
+            entries[slot] = task;
+            putSlot = slot + 1; // plain: B is owner-private in LIFO BWoS
             return true;
         }
         return pushSlow(task);
@@ -128,24 +142,19 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         if (!advancePut()) {
             return false;
         }
-        long b = meta[topB];
-        entries[topBase + idx(b)] = task;
-        meta[topB] = b + 1;
+        entries[putSlot++] = task;
         return true;
     }
 
     @Override
     public E pop() {
-        long[] m = meta;
-        int bOff = topB;
-        long b = m[bOff];
-        int i = idx(b);
-        if (i > idx(m[bOff - (B - F) * STRIDE])) {
-            int slot = topBase + i - 1;
+        int slot = putSlot;
+        if (slot > frontSlot) {
+            slot--;
             @SuppressWarnings("unchecked")
             E task = (E) entries[slot];
             entries[slot] = null;
-            m[bOff] = b - 1;
+            putSlot = slot;
             return task;
         }
         return popSlow();
@@ -166,26 +175,27 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
             return false;
         }
         int k = topBlock;
+        meta[off(k, B)] = word(topRound, blockSize);
         // Grant: thieves may now steal [F, NE) of the current block. Release: publishes the
         // entries the owner wrote into it (pairs with the thief's acquire load of S).
-        META.setRelease(meta, off(k, S), word(topRound, idx(meta[off(k, F)])));
+        META.setRelease(meta, off(k, S), word(topRound, frontSlot - topBase));
         resetBlock(blockOf(n), roundOf(n));
-        setTop(n);
+        setTop(n, 0, 0);
         return true;
     }
 
     /** Whether the owner may enter sequence {@code n} going forward (round control, §4.2.2). */
     private boolean reusable(long n) {
-        long sb = (long) STEAL_BLOCK.getAcquire(this);
+        long sb = (long) STEAL_BLOCK.getOpaque(this); // opaque: monotonic, a stale value is safe
         if (n - sb >= blockCount) {
             helpStealBlock(sb);
-            if (n - (long) STEAL_BLOCK.getAcquire(this) >= blockCount) {
+            if (n - (long) STEAL_BLOCK.getOpaque(this) >= blockCount) {
                 return false; // the thieves still work in the block we would reuse
             }
         }
         int kn = blockOf(n);
         long rn = roundOf(n);
-        long s = (long) META.getAcquire(meta, off(kn, S));
+        long s = (long) META.getOpaque(meta, off(kn, S)); // opaque: C's acquire below orders the reuse
         // Acquire: every thief's copy-out of an entry here happens-before our overwrite of it.
         long c = (long) META.getAcquire(meta, off(kn, C));
         if (round(s) == rn) {
@@ -196,7 +206,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         return s == done && c == done;
     }
 
-    /** Resets block {@code k} for round {@code r}, owner-held (S = NE) and empty. */
+    /** Resets block {@code k} for round {@code r}, owner-held (S = HELD) and empty. */
     private void resetBlock(int k, long r) {
         long zero = word(r, 0);
         long[] m = meta;
@@ -205,53 +215,57 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         m[off(k, B)] = zero;
         m[off(k, C)] = zero;
         // Opaque: thieves with a stale stealBlock may read S concurrently; it publishes nothing.
-        META.setOpaque(m, off(k, S), word(r, blockSize));
+        META.setOpaque(m, off(k, S), held(r));
+    }
+
+    /** S of a block the owner holds: beyond NE, so thieves never take it for an exhausted one. */
+    private long held(long round) {
+        return word(round, blockSize + 1);
     }
 
     /**
-     * Block advancement for get: walk back from {@code top - 1} and take over the first block that
-     * still has entries (§4.2.1). Blocks the thieves emptied are passed over; walking never goes
-     * below {@code floor}, under which every block is known exhausted, nor into a block that holds
-     * a newer round.
+     * Block advancement for get (§4.2.1): take over block {@code top - 1} if it has entries left.
+     * Blocks below {@code top - 1} need no look: if it is exhausted, so are they.
      */
     private boolean advanceGet() {
-        long t = top;
-        long low = Math.max(floor, t - blockCount + 1);
-        for (long p = t - 1; p >= low; p--) {
-            int kp = blockOf(p);
-            long rp = roundOf(p);
-            // Opaque probe: the exchange below is what orders the takeover.
-            long s = (long) META.getOpaque(meta, off(kp, S));
-            if (round(s) != rp) {
-                break; // holds a newer round, and so do the blocks below it
-            }
-            if (idx(s) < blockSize) {
-                // Takeover (§4.2.1): volatile exchange; the old S splits thieves from owner.
-                long old = (long) META.getAndSet(meta, off(kp, S), word(rp, blockSize));
-                meta[off(kp, F)] = word(rp, idx(old));
-                if (idx(old) < blockSize) {
-                    setTop(p); // B of a granted block is NE: the owner owns [old S, NE)
-                    return true;
-                }
-            } else {
-                meta[off(kp, F)] = word(rp, blockSize); // all NE entries were claimed by thieves
-            }
+        long p = top - 1;
+        int kp = blockOf(p);
+        long rp = roundOf(p);
+        // Opaque probe: the exchange below is what orders the takeover.
+        long s = (long) META.getOpaque(meta, off(kp, S));
+        if (round(s) != rp || idx(s) >= blockSize) {
+            return false; // exhausted, or it holds a newer round (the owner came back down to here)
         }
-        floor = t;
+        meta[off(topBlock, B)] = word(topRound, putSlot - topBase); // B == F: the block is empty
+        // Takeover: volatile exchange; the old S splits thieves from owner.
+        long old = (long) META.getAndSet(meta, off(kp, S), held(rp));
+        int front = idx(old);
+        meta[off(kp, F)] = word(rp, front);
+        if (front < blockSize) {
+            setTop(p, front, blockSize); // B of a granted block is NE: the owner owns [old S, NE)
+            return true;
+        }
+        // The thieves emptied it after our probe: give it back as exhausted (no thief CASes a HELD
+        // word, so a plain opaque store cannot lose an update) and stay where we are.
+        META.setOpaque(meta, off(kp, S), word(rp, blockSize));
         return false;
     }
 
-    private void setTop(long seq) {
+    /** Makes sequence {@code seq} the owner's block, its F and B being {@code front} and {@code back}. */
+    private void setTop(long seq, int front, int back) {
         top = seq;
         topBlock = blockOf(seq);
         topRound = roundOf(seq);
         topBase = topBlock * blockSize;
-        topB = off(topBlock, B);
+        blockEnd = topBase + blockSize;
+        frontSlot = topBase + front;
+        putSlot = topBase + back;
     }
 
     @Override
     public int remainingCapacity() {
-        int free = blockSize - idx(meta[topB]);
+        checkOwner();
+        int free = blockEnd - putSlot;
         for (long n = top + 1; n < top + blockCount && reusableAhead(n); n++) {
             free += blockSize;
         }
@@ -260,12 +274,12 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
 
     /** {@link #reusable} without helping: a read-only check for blocks beyond the next one. */
     private boolean reusableAhead(long n) {
-        if (n - (long) STEAL_BLOCK.getAcquire(this) >= blockCount) {
+        if (n - (long) STEAL_BLOCK.getOpaque(this) >= blockCount) {
             return false;
         }
         int kn = blockOf(n);
         long rn = roundOf(n);
-        long s = (long) META.getAcquire(meta, off(kn, S));
+        long s = (long) META.getOpaque(meta, off(kn, S));
         long c = (long) META.getAcquire(meta, off(kn, C));
         if (round(s) == rn) {
             return c == word(rn, idx(meta[off(kn, F)]));
@@ -297,6 +311,12 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
                     return copyOut(k, i);
                 }
                 continue; // conflict with another thief, a takeover or a grant: retry
+            }
+            if (i > blockSize) { // HELD: the owner took the thieves' block; nothing above it is granted
+                if ((long) STEAL_BLOCK.getAcquire(this) != sb) {
+                    continue;
+                }
+                return null;
             }
             if (!advanceStealBlock(sb)) {
                 return null;
@@ -379,6 +399,12 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
                 }
                 continue;
             }
+            if (i > blockSize) {
+                if ((long) STEAL_BLOCK.getAcquire(this) != sb) {
+                    continue;
+                }
+                return 0;
+            }
             if (!advanceStealBlock(sb)) {
                 return 0;
             }
@@ -396,9 +422,8 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
                 size += blockSize - s; // granted entries not yet claimed
             }
         }
-        int k = topBlock; // racy read of an owner field: an estimate
-        size += Math.max(0, idx((long) META.getOpaque(meta, off(k, B)))
-                - idx((long) META.getOpaque(meta, off(k, F))));
+        // The owner's block: opaque reads of owner fields, racy, hence an estimate.
+        size += Math.max(0, (int) PUT_SLOT.getOpaque(this) - (int) FRONT_SLOT.getOpaque(this));
         return (int) Math.min(size, capacity());
     }
 
@@ -424,16 +449,37 @@ abstract class LifoBwosPad0<E> extends BwosBlocks<E> {
     }
 }
 
-/** The owner-private state: plain fields, written only by the owner. */
+/**
+ * The owner-private state: plain fields, written only by the owner. The owner keeps its block's B
+ * and F here, as absolute indexes into {@code entries} ({@code putSlot}, {@code frontSlot}), so the
+ * fast path is a bounded array stack; B is stored into the block's word when the owner leaves the
+ * block, F whenever the owner changes it.
+ */
 abstract class LifoBwosOwnerFields<E> extends LifoBwosPad0<E> {
+    static final VarHandle PUT_SLOT;
+    static final VarHandle FRONT_SLOT;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            PUT_SLOT = l.findVarHandle(LifoBwosOwnerFields.class, "putSlot", int.class);
+            FRONT_SLOT = l.findVarHandle(LifoBwosOwnerFields.class, "frontSlot", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Sequence of the owner's block. */
     long top;
-    /** Every block below this sequence is known exhausted (walk-back floor). */
-    long floor;
     long topRound;
     int topBlock;
     int topBase;
-    int topB;
+    /** {@code topBase + NE}. */
+    int blockEnd;
+    /** {@code topBase + F} of the owner's block. */
+    int frontSlot;
+    /** {@code topBase + B} of the owner's block. */
+    int putSlot;
 
     LifoBwosOwnerFields(int blockCount, int blockSize) {
         super(blockCount, blockSize);

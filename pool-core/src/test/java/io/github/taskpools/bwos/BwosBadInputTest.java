@@ -28,14 +28,34 @@ class BwosBadInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void badShapesAreRejected(String name, BiFunction<Integer, Integer, WorkStealingDeque<Long>> make) {
-        assertEquals("blockCount must be in [2, 65536], got 1",
-                assertThrows(IllegalArgumentException.class, () -> make.apply(1, 64)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> make.apply(1, 64)).getMessage()
+                .endsWith("got 1"));
         assertThrows(IllegalArgumentException.class, () -> make.apply(0, 64));
         assertThrows(IllegalArgumentException.class, () -> make.apply(1 << 17, 1));
         assertEquals("blockSize must be positive, got 0",
                 assertThrows(IllegalArgumentException.class, () -> make.apply(8, 0)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> make.apply(8, -3));
         assertThrows(IllegalArgumentException.class, () -> make.apply(1 << 10, 1 << 20));
+    }
+
+    @Test
+    void lifoNeedsThreeBlocks() {
+        assertEquals("LIFO BWoS needs at least 3 blocks, got 2",
+                assertThrows(IllegalArgumentException.class, () -> new LifoBwosDeque<Long>(2, 8)).getMessage());
+        assertEquals(16, new FifoBwosDeque<Long>(2, 8).capacity());
+    }
+
+    @Test
+    void stealIntoAForeignDestinationTakesNothing() throws Exception {
+        LifoBwosDeque<Long> victim = new LifoBwosDeque<>(3, 1);
+        for (long t = 1; t <= 3; t++) {
+            victim.push(t);
+        }
+        LifoBwosDeque<Long> notMine = new LifoBwosDeque<>(3, 4);
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> CompletableFuture.supplyAsync(() -> victim.stealInto(notMine, 4)).get());
+        assertTrue(e.getCause() instanceof IllegalStateException, e.toString());
+        assertEquals(3, victim.sizeEstimate(), "nothing left the victim");
     }
 
     @Test
@@ -51,7 +71,7 @@ class BwosBadInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void nullTaskIsRejectedAndNothingStored(String name, BiFunction<Integer, Integer, WorkStealingDeque<Long>> make) {
-        WorkStealingDeque<Long> q = make.apply(2, 2);
+        WorkStealingDeque<Long> q = make.apply(3, 2);
         q.push(1L);
         assertThrows(NullPointerException.class, () -> q.push(null));
         assertEquals(1, q.sizeEstimate());
@@ -84,7 +104,7 @@ class BwosBadInputTest {
     @MethodSource("kinds")
     void foreignOwnerCallsAreCaughtAtBlockBoundaries(String name,
             BiFunction<Integer, Integer, WorkStealingDeque<Long>> make) throws Exception {
-        WorkStealingDeque<Long> q = make.apply(2, 1); // every second push crosses a block boundary
+        WorkStealingDeque<Long> q = make.apply(3, 1); // every push crosses a block boundary
         assertTrue(q.push(1L));
         ExecutionException pushError = assertThrows(ExecutionException.class,
                 () -> CompletableFuture.runAsync(() -> q.push(2L)).get());
@@ -111,8 +131,8 @@ class BwosBadInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void stealIntoRejectsBadArguments(String name, BiFunction<Integer, Integer, WorkStealingDeque<Long>> make) {
-        WorkStealingDeque<Long> q = make.apply(2, 2);
-        WorkStealingDeque<Long> other = make.apply(2, 2);
+        WorkStealingDeque<Long> q = make.apply(3, 2);
+        WorkStealingDeque<Long> other = make.apply(3, 2);
         assertThrows(IllegalArgumentException.class, () -> q.stealInto(q, 1));
         assertThrows(IllegalArgumentException.class, () -> q.stealInto(other, 0));
     }

@@ -15,7 +15,7 @@ class BwosConservationTest {
 
     @ParameterizedTest(name = "LIFO {1}x{2}, {0} thieves, {3} tasks")
     @CsvSource({"1, 8, 64, 10000000", "2, 8, 64, 10000000", "3, 8, 64, 10000000",
-                "1, 2, 1, 2000000", "2, 4, 3, 2000000", "3, 3, 2, 2000000"})
+                "1, 3, 1, 2000000", "2, 4, 3, 2000000", "3, 3, 2, 2000000"})
     void lifo(int thieves, int blocks, int size, int tasks) throws InterruptedException {
         Conservation.Result r = Conservation.run(() -> new LifoBwosDeque<>(blocks, size), thieves, tasks, 42 + thieves);
         System.out.println(r);

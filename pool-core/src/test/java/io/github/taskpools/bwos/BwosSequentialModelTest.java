@@ -8,14 +8,21 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random operation sequences against an {@link java.util.ArrayDeque} model, through many rounds of
- * wrap-around, for shapes from the smallest legal queue (2 blocks of 1 entry, where every operation
- * is at a block boundary) to the paper's default (8 blocks of 64).
+ * wrap-around, for shapes from the smallest legal queue (2 blocks of 1 entry for FIFO, 3 for LIFO,
+ * where every operation is at a block boundary) to the paper's default (8 blocks of 64).
  */
 class BwosSequentialModelTest {
 
     static Stream<Arguments> shapes() {
         return Stream.of(
                 Arguments.of(2, 1), Arguments.of(2, 2), Arguments.of(3, 4), Arguments.of(4, 7),
+                Arguments.of(5, 3), Arguments.of(8, 64), Arguments.of(16, 2));
+    }
+
+    /** LIFO BWoS needs three blocks at least. */
+    static Stream<Arguments> lifoShapes() {
+        return Stream.of(
+                Arguments.of(3, 1), Arguments.of(3, 2), Arguments.of(3, 4), Arguments.of(4, 7),
                 Arguments.of(5, 3), Arguments.of(8, 64), Arguments.of(16, 2));
     }
 
@@ -68,7 +75,7 @@ class BwosSequentialModelTest {
     }
 
     @ParameterizedTest(name = "LIFO {0} x {1}")
-    @MethodSource("shapes")
+    @MethodSource("lifoShapes")
     void lifo(int blocks, int size) {
         for (long seed = 1; seed <= 4; seed++) {
             DequeModel.run(() -> new LifoBwosDeque<>(blocks, size), lifoSpec(blocks, size), seed, 60_000);

@@ -1,0 +1,258 @@
+package io.github.taskpools.bwos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.taskpools.api.StealPolicies;
+import io.github.taskpools.api.StealPolicy;
+import io.github.taskpools.api.Topology;
+import io.github.taskpools.api.WorkStealingPool;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The BWoS pool: every policy, with and without probabilistic acceptance, both variants. */
+class BwosPoolTest {
+
+    static Stream<Arguments> configurations() {
+        List<Arguments> all = new ArrayList<>();
+        String[] names = {"random", "seq", "last", "best-of-two", "best-of-many", "numa"};
+        StealPolicy[] policies = {StealPolicies.RANDOM, StealPolicies.SEQUENTIAL, StealPolicies.LAST,
+            StealPolicies.BEST_OF_TWO, StealPolicies.BEST_OF_MANY, StealPolicies.NUMA};
+        for (BwosPool.Order order : BwosPool.Order.values()) {
+            for (int p = 0; p < policies.length; p++) {
+                for (boolean prob : new boolean[] {false, true}) {
+                    all.add(Arguments.of(order, names[p], policies[p], prob));
+                }
+            }
+        }
+        return all.stream();
+    }
+
+    private static <E> BwosPool<E> pool(int workers, BwosPool.Order order, StealPolicy policy, boolean prob,
+            int blocks, int size) {
+        return BwosPool.builder(workers).order(order).policy(policy).probabilistic(prob)
+                .blockCount(blocks).blockSize(size).randomizedStealing(order == BwosPool.Order.FIFO && prob)
+                .topology(Topology.evenlySplit(workers, 2)).seed(workers * 31L + size).build();
+    }
+
+    /**
+     * One thread drives four workers through random puts and gets against a model of each
+     * worker's deque: a get returns the worker's own task in its order when it has one, otherwise
+     * a task of another worker, and finds nothing only while every other worker's tasks sit in
+     * that worker's owner-held block.
+     */
+    @ParameterizedTest(name = "{0} {1} probabilistic={3}")
+    @MethodSource("configurations")
+    void sequentialModel(BwosPool.Order order, String name, StealPolicy policy, boolean prob) {
+        int workers = 4;
+        int size = 3;
+        BwosPool<Long> p = pool(workers, order, policy, prob, 3, size);
+        List<ArrayDeque<Long>> model = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            p.worker(i).bind();
+            model.add(new ArrayDeque<>());
+        }
+        SplittableRandom rnd = new SplittableRandom(name.hashCode() + (prob ? 1 : 0));
+        long next = 1;
+        for (int step = 0; step < 40_000; step++) {
+            int w = rnd.nextInt(workers);
+            WorkStealingPool.Worker<Long> worker = p.worker(w);
+            if (rnd.nextInt(100) < 55) {
+                if (worker.put(next)) {
+                    model.get(w).addLast(next);
+                }
+                next++;
+                continue;
+            }
+            Long got = worker.get();
+            ArrayDeque<Long> own = model.get(w);
+            if (!own.isEmpty()) {
+                Long expected = order == BwosPool.Order.LIFO ? own.pollLast() : own.pollFirst();
+                assertEquals(expected, got, "own task first, step " + step);
+            } else if (got == null) {
+                for (int v = 0; v < workers; v++) {
+                    assertTrue(model.get(v).size() <= size,
+                            "get found nothing while worker " + v + " had stealable tasks, step " + step);
+                }
+            } else {
+                boolean found = false;
+                for (int v = 0; v < workers && !found; v++) {
+                    found = v != w && model.get(v).remove(got);
+                }
+                assertTrue(found, "stole " + got + ", which no other worker had, step " + step);
+            }
+        }
+        long left = 0;
+        for (ArrayDeque<Long> m : model) {
+            left += m.size();
+        }
+        long drained = 0;
+        for (int i = 0; i < workers; i++) {
+            for (Long t; (t = p.worker(i).get()) != null; ) {
+                drained++;
+            }
+        }
+        assertEquals(left, drained, "the pool lost or invented tasks");
+    }
+
+    /**
+     * Conservation: three worker threads (on two cores) put their own tasks in bursts and get
+     * until every task of all of them is done; a put that finds the deque full runs the task at
+     * once, as a work-stealing scheduler would. Every task is taken exactly once.
+     */
+    @ParameterizedTest(name = "{0} {1} probabilistic={3}")
+    @MethodSource("configurations")
+    void conservation(BwosPool.Order order, String name, StealPolicy policy, boolean prob) throws Exception {
+        int workers = 3;
+        int perWorker = 100_000;
+        long total = (long) workers * perWorker;
+        BwosPool<Long> p = pool(workers, order, policy, prob, 4, 16);
+        AtomicLong done = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        BitSet[] taken = new BitSet[workers];
+        long[] stolen = new long[workers];
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            int id = w;
+            threads.add(new Thread(() -> {
+                WorkStealingPool.Worker<Long> me = p.worker(id);
+                me.bind();
+                BitSet mine = new BitSet();
+                SplittableRandom rnd = new SplittableRandom(id);
+                try {
+                    long next = (long) id * perWorker + 1;
+                    long end = next + perWorker;
+                    while (done.get() < total) {
+                        for (int i = rnd.nextInt(64); i > 0 && next < end; i--, next++) {
+                            if (!me.put(next)) {
+                                take(mine, next, done);
+                            }
+                        }
+                        for (int i = rnd.nextInt(48); i > 0; i--) {
+                            Long t = me.get();
+                            if (t == null) {
+                                Thread.onSpinWait();
+                                break;
+                            }
+                            take(mine, t, done);
+                        }
+                        if (rnd.nextInt(64) == 0) {
+                            Thread.yield();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                    done.set(Long.MAX_VALUE);
+                } finally {
+                    taken[id] = mine;
+                    stolen[id] = me.stolen();
+                }
+            }, "worker-" + w));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(120_000);
+            assertTrue(!t.isAlive(), "worker did not finish");
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        BitSet all = new BitSet();
+        for (BitSet b : taken) {
+            BitSet dup = (BitSet) all.clone();
+            dup.and(b);
+            assertTrue(dup.isEmpty(), "task taken twice: " + dup.nextSetBit(0));
+            all.or(b);
+        }
+        assertEquals(total, all.cardinality(), "tasks lost, first: " + all.nextClearBit(1));
+        assertEquals(total, done.get());
+    }
+
+    private static void take(BitSet mine, long task, AtomicLong done) {
+        if (mine.get((int) task)) {
+            fail("task " + task + " taken twice by one worker");
+        }
+        mine.set((int) task);
+        done.incrementAndGet();
+    }
+
+    @Test
+    void handlesAreClaimedPerThread() throws Exception {
+        BwosPool<String> p = BwosPool.builder(2).build();
+        WorkStealingPool.Worker<String> mine = p.producer();
+        assertSame(mine, p.consumer(), "producer and consumer of a thread are one worker");
+        for (int i = 0; i <= 64; i++) { // one more than a block: block 0 is granted to thieves
+            assertTrue(mine.put("t" + i));
+        }
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        ExecutorService third = Executors.newSingleThreadExecutor();
+        try {
+            WorkStealingPool.Worker<String> theirs = other.submit(p::consumer).get();
+            assertEquals(1 - mine.index(), theirs.index());
+            assertSame(theirs, other.submit(p::producer).get(), "the same thread gets the same worker");
+            assertEquals("t0", other.submit(() -> p.consumer().get()).get(),
+                    "the other worker's thread steals the oldest task");
+            assertEquals("t64", mine.get(), "the owner takes its newest");
+            ExecutionException full = assertThrows(ExecutionException.class, () -> third.submit(p::producer).get());
+            assertTrue(full.getCause() instanceof IllegalStateException, full.toString());
+            assertEquals("all 2 workers are taken by other threads", full.getCause().getMessage());
+        } finally {
+            other.shutdown();
+            third.shutdown();
+        }
+    }
+
+    @Test
+    void badConfigurationsAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(0));
+        assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(2).blockCount(1).build());
+        assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(2).blockSize(0).build());
+        assertThrows(IllegalArgumentException.class,
+                () -> BwosPool.builder(2).topology(Topology.singleNode(3)).build());
+        assertThrows(NullPointerException.class, () -> BwosPool.builder(2).policy(null));
+        assertThrows(IllegalArgumentException.class, () -> Topology.of(0, -1));
+        assertThrows(IllegalArgumentException.class, () -> Topology.of());
+    }
+
+    @Test
+    void numaPolicyPrefersTheThiefsNode() {
+        int[] node = {0, 0, 1, 1};
+        BwosPool<Long> p = BwosPool.builder(4).policy(StealPolicies.NUMA).topology(Topology.of(node)).build();
+        // Worker 0 is alone with worker 1 on node 0: three attempts in four go to worker 1.
+        int[] hits = new int[4];
+        StealPolicy.Thief thief = (StealPolicy.Thief) p.worker(0);
+        StealPolicy.Victims victims = new StealPolicy.Victims() {
+            @Override
+            public int count() {
+                return 4;
+            }
+
+            @Override
+            public int sizeEstimate(int index) {
+                return 0;
+            }
+        };
+        for (int i = 0; i < 4000; i++) {
+            hits[StealPolicies.NUMA.selectVictim(thief, victims)]++;
+        }
+        assertEquals(0, hits[0]);
+        assertEquals(3000, hits[1]);
+        assertEquals(1000, hits[2] + hits[3]);
+    }
+}
