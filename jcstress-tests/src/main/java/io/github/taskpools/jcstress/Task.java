@@ -1,5 +1,7 @@
 package io.github.taskpools.jcstress;
 
+import io.github.taskpools.api.WorkStealingDeque;
+
 /**
  * A task for the jcstress tests: one bit of a mask, so a set of tasks is an int and "every task
  * taken exactly once" is a sum that equals an or (the verification client of the BWoS paper,
@@ -34,6 +36,21 @@ public final class Task {
 
     /** A bit no task uses: a task seen with a stale payload. */
     public static final int CORRUPT = 1 << 30;
+
+    /**
+     * Run by an arbiter: takes ownership of {@code q} (the actors have finished; jcstress orders
+     * them before the arbiter) and pops everything left.
+     *
+     * @return the mask of what was left
+     */
+    public static int drain(WorkStealingDeque<Task> q) {
+        q.bindOwner();
+        int rest = 0;
+        for (Task t; (t = q.pop()) != null; ) {
+            rest |= bitOf(t);
+        }
+        return rest;
+    }
 
     /** The mask of tasks {@code 0..n-1}. */
     public static int first(int n) {

@@ -57,11 +57,7 @@ public class FifoTakeoverVsSteal {
 
     @Arbiter
     public void arbiter(II_Result r) {
-        q.bindOwner();
-        int rest = 0;
-        for (Task t; (t = q.pop()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(q);
         r.r1 = Task.verdict(Task.first(5) | pushed, owner, thief1, thief2, rest);
         r.r2 = Integer.bitCount(thief1) + Integer.bitCount(thief2);
     }

@@ -43,11 +43,7 @@ public class LifoGrantVsSteal {
 
     @Arbiter
     public void arbiter(II_Result r) {
-        q.bindOwner();
-        int rest = 0;
-        for (Task t; (t = q.pop()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(q);
         r.r1 = Task.verdict(Task.first(3), thief, rest);
         r.r2 = thief;
     }

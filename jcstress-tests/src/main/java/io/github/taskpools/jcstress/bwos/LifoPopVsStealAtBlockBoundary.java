@@ -47,8 +47,7 @@ public class LifoPopVsStealAtBlockBoundary {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        q.bindOwner();
-        int rest = Task.bitOf(q.pop()) | Task.bitOf(q.steal());
+        int rest = Task.drain(q);
         r.r1 = Task.verdict(Task.first(2), owner, thief, rest);
         r.r2 = owner;
         r.r3 = thief;

@@ -61,11 +61,7 @@ public class LifoReuseVsFinishingThief {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        q.bindOwner();
-        int rest = 0;
-        for (Task t; (t = q.pop()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(q);
         r.r1 = Task.verdict(Task.first(3) | pushed, owner, thief1, thief2, rest);
         r.r2 = refused;
         r.r3 = Integer.bitCount(thief1) + Integer.bitCount(thief2);

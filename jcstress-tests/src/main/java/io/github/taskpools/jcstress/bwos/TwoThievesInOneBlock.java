@@ -50,11 +50,7 @@ public class TwoThievesInOneBlock {
 
         @Arbiter
         public void arbiter(III_Result r) {
-            q.bindOwner();
-            int rest = 0;
-            for (Task t; (t = q.pop()) != null; ) {
-                rest |= Task.bitOf(t);
-            }
+            int rest = Task.drain(q);
             r.r1 = Task.verdict(Task.first(3), thief1, thief2, rest);
             r.r2 = thief1;
             r.r3 = thief2;
@@ -95,11 +91,7 @@ public class TwoThievesInOneBlock {
 
         @Arbiter
         public void arbiter(III_Result r) {
-            q.bindOwner();
-            int rest = 0;
-            for (Task t; (t = q.pop()) != null; ) {
-                rest |= Task.bitOf(t);
-            }
+            int rest = Task.drain(q);
             r.r1 = Task.verdict(Task.first(6), thief1, thief2, rest);
             r.r2 = thief1;
             r.r3 = thief2;
