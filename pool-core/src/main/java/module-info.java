@@ -15,5 +15,5 @@
 module io.github.taskpools {
     exports io.github.taskpools.api;
     exports io.github.taskpools.bwos;
-    // exports io.github.taskpools.chaselev; (enabled when the package lands)
+    exports io.github.taskpools.chaselev;
 }

@@ -26,8 +26,8 @@ import java.util.random.RandomGenerator;
  *       {@code top - 1} and takes it from the thieves by an atomic exchange of S with
  *       {@code HELD}. The old value splits the block: thieves own {@code [.., old S)}, some perhaps
  *       still copying out, the owner owns {@code [old S, NE)} and sets {@code F = old S}. If the
- *       thieves had emptied the block meanwhile (old S == NE), the owner stores NE back and the
- *       deque is empty but for nothing: every block below is exhausted too.</li>
+ *       thieves had emptied the block meanwhile (old S == NE), the owner stores NE back and pop
+ *       reports empty: every block below is exhausted too.</li>
  *   <li><b>Round control and reset</b> (§3.3, §4.2.2). Before the owner puts into a block again it
  *       checks that every thief that claimed an entry there has finished: in the same round
  *       {@code C == F} (all of {@code [0, F)} were claimed by thieves), from the previous round
@@ -61,7 +61,7 @@ import java.util.random.RandomGenerator;
  * variable       writer: mode                       reader: mode
  * entries        owner push: plain                  owner pop: plain; thief: plain after its CAS
  *                                                   on S (ordered by the grant's release)
- * B, F           owner: plain (owner-private; the      owner: plain; sizeEstimate: opaque
+ * B, F           owner: plain (owner-private; the   owner: plain; sizeEstimate: opaque
  *                current block's in owner fields)
  * S  grant       owner: release      (REL #1)       thief: acquire (ACQ #1), then CAS
  * S  takeover    owner: getAndSet (volatile RMW)    -

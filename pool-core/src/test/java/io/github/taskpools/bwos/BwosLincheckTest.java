@@ -27,7 +27,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * interleavings under sequential consistency only; the weak orderings are the business of jcstress.
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
-        disabledReason = "Lincheck 2.39 cannot instrument class files newer than Java 24")
+        disabledReason = "Lincheck 2.39 (ASM 9.6) cannot instrument class files newer than Java 22")
 class BwosLincheckTest {
     /** More blocks than a scenario pushes (3 before, 3 in parallel, 2 after): no reuse. */
     static final int BLOCKS = 9;

@@ -30,8 +30,7 @@ public final class PopVsStealLastTask {
     }
 
     static void verdict(WorkStealingDeque<Task> q, int owner, int thief, III_Result r) {
-        q.bindOwner();
-        int rest = Task.bitOf(q.pop()) | Task.bitOf(q.steal());
+        int rest = Task.drain(q);
         r.r1 = rest == 0 ? Task.verdict(Task.first(1), owner, thief) : -2;
         r.r2 = owner;
         r.r3 = thief;

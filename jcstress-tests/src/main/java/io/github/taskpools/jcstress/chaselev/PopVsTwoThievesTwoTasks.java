@@ -36,8 +36,7 @@ public final class PopVsTwoThievesTwoTasks {
     }
 
     static void verdict(WorkStealingDeque<Task> q, int owner, int thief1, int thief2, IIII_Result r) {
-        q.bindOwner();
-        int rest = Task.bitOf(q.pop()) | Task.bitOf(q.steal()) | Task.bitOf(q.steal());
+        int rest = Task.drain(q);
         r.r1 = Task.verdict(Task.first(2), owner, thief1, thief2, rest);
         r.r2 = owner;
         r.r3 = thief1;

@@ -36,8 +36,7 @@ public final class PushVsStealPublication {
     }
 
     static void verdict(WorkStealingDeque<Task> q, int thief, II_Result r) {
-        q.bindOwner();
-        int rest = Task.bitOf(q.pop()) | Task.bitOf(q.steal());
+        int rest = Task.drain(q);
         r.r1 = Task.verdict(Task.first(1), thief, rest);
         r.r2 = thief;
     }

@@ -1,0 +1,87 @@
+package io.github.taskpools.chaselev;
+
+/**
+ * The bounded Chase-Lev deque with every shared access volatile: the "abp sc" of the BWoS paper
+ * (§6.2), the baseline that shows what the orderings of {@link ChaseLevDeque} save. Same algorithm
+ * ({@link AbstractChaseLevDeque}), same invariants, same slot-clearing rule.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * variable  writer: mode                              reader: mode
+ * slots     push, pop clear: setVolatile              pop, thief: getVolatile
+ * bottom    push, pop: setVolatile                    owner, thief: getVolatile
+ * top       thief, last-task pop: CAS (volatile)      push, pop, thief: getVolatile
+ * owner     bindOwner: plain (contract: hb)           owner paths: plain
+ * </pre>
+ * All volatile accesses are totally ordered by the JMM's synchronization order, consistent with
+ * program order, and each volatile read sees the last volatile write before it in that order: the
+ * algorithm runs sequentially consistently, and every volatile write is a release that the
+ * volatile reads pair with. The two full fences of the algorithm stay (see
+ * {@link AbstractChaseLevDeque} for why), as in a C11 Chase-Lev with every ordering seq_cst. On
+ * x86-64 each volatile store costs a {@code lock addl} (push one, pop one besides its fence), and
+ * volatile loads are plain moves.
+ *
+ * <p>{@link #sizeEstimate}, {@link #probeStealable} and {@link #remainingCapacity}, which are
+ * estimates outside the algorithm, read opaque as in every deque of the package.
+ *
+ * <p>Owner-only methods check the calling thread when push finds the deque full and when pop finds
+ * it empty; see {@link io.github.taskpools.api.WorkStealingDeque}.
+ *
+ * @param <E> the task type
+ */
+public final class SeqCstChaseLevDeque<E> extends AbstractChaseLevDeque<E> {
+
+    /**
+     * An empty deque of {@code capacity} slots, owned by the calling thread.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30]
+     */
+    public SeqCstChaseLevDeque(int capacity) {
+        super(capacity);
+    }
+
+    @Override
+    long loadBottomOwner() {
+        return (long) BOTTOM.getVolatile(this);
+    }
+
+    @Override
+    long loadTopAcquire() {
+        return (long) TOP.getVolatile(this);
+    }
+
+    @Override
+    long loadTopRelaxed() {
+        return (long) TOP.getVolatile(this);
+    }
+
+    @Override
+    long loadBottomAcquire() {
+        return (long) BOTTOM.getVolatile(this);
+    }
+
+    @Override
+    void storeBottomRelaxed(long b) {
+        BOTTOM.setVolatile(this, b);
+    }
+
+    @Override
+    void storeBottomRelease(long b) {
+        BOTTOM.setVolatile(this, b);
+    }
+
+    @Override
+    Object loadTask(int slot) {
+        return SLOTS.getVolatile(tasks, slot);
+    }
+
+    @Override
+    void storeTask(int slot, Object task) {
+        SLOTS.setVolatile(tasks, slot, task);
+    }
+
+    @Override
+    public String toString() {
+        return "SeqCstChaseLevDeque[capacity " + capacity() + ", ~" + sizeEstimate() + " tasks]";
+    }
+}

@@ -1,0 +1,214 @@
+package io.github.taskpools.chaselev;
+
+import io.github.taskpools.api.WorkStealingDeque;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.random.RandomGenerator;
+
+/**
+ * The state shared by the array-based work-stealing deques of this package (Chase-Lev and, later,
+ * the THE family): a fixed circular array of tasks and two indices into it.
+ *
+ * <ul>
+ *   <li>{@code top} (H in THE terms): the index of the oldest task, the thieves' end. Only ever
+ *       grows, by one at a time.</li>
+ *   <li>{@code bottom} (T in THE terms): one past the newest task, the owner's end. Written only by
+ *       the owner.</li>
+ *   <li>Task {@code i} lives in slot {@code i & mask}; the deque holds {@code [top, bottom)} and
+ *       {@code bottom - top <= capacity} whenever the owner is between operations.</li>
+ * </ul>
+ * The indices are 64-bit and never wrap in practice (2^63 operations). Each index has two cache
+ * lines of padding on either side (JCTools style), so thieves CASing {@code top} do not invalidate
+ * the line the owner writes {@code bottom} to, and neither shares a line with the read-mostly
+ * fields.
+ *
+ * <p>This class fixes no algorithm and no memory ordering: subclasses do. What it implements
+ * reads {@code top} and {@code bottom} in opaque mode only, as estimates: {@link #sizeEstimate},
+ * {@link #probeStealable}, and {@link #remainingCapacity} (a lower bound because {@code top} only
+ * grows, and because opaque reads of {@code top} by the owner are coherent with its later reads).
+ *
+ * <p>Owner-only methods check the calling thread only on paths where the check costs nothing on the
+ * fast path (push to a full deque, pop on an empty one); see {@link WorkStealingDeque}.
+ *
+ * @param <E> the task type
+ */
+abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
+    /** The slots, for subclasses that access them in a stronger mode than plain. */
+    static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
+
+    /** Largest capacity accepted. */
+    static final int MAX_CAPACITY = 1 << 30;
+
+    /**
+     * An empty deque of {@code capacity} slots, owned by the calling thread.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is not a power of two in
+     *     [2, {@value #MAX_CAPACITY}]
+     */
+    TaskArrayDeque(int capacity) {
+        super(checkCapacity(capacity));
+    }
+
+    private static int checkCapacity(int capacity) {
+        if (capacity < 2 || capacity > MAX_CAPACITY || (capacity & (capacity - 1)) != 0) {
+            throw new IllegalArgumentException(
+                    "capacity must be a power of two in [2, " + MAX_CAPACITY + "], got " + capacity);
+        }
+        return capacity;
+    }
+
+    final void checkOwner() {
+        if (Thread.currentThread() != owner) {
+            throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
+                    + "; the owner is " + owner);
+        }
+    }
+
+    static void checkNotNull(Object task) {
+        if (task == null) {
+            throw new NullPointerException("null is not a task");
+        }
+    }
+
+    @Override
+    public final void bindOwner() {
+        owner = Thread.currentThread();
+    }
+
+    @Override
+    public final int capacity() {
+        return tasks.length;
+    }
+
+    @Override
+    public final int remainingCapacity() {
+        // Owner only: bottom is ours (plain); a stale top only makes the bound smaller.
+        return tasks.length - (int) (bottom - (long) TOP.getOpaque(this));
+    }
+
+    @Override
+    public final int sizeEstimate() {
+        long t = (long) TOP.getOpaque(this);
+        long b = (long) BOTTOM.getOpaque(this);
+        return (int) Math.max(0, Math.min(b - t, tasks.length));
+    }
+
+    /** P_accept of BWoS §3.4: true with probability {@code size / capacity}. */
+    @Override
+    public final boolean probeStealable(RandomGenerator random) {
+        return random.nextInt(tasks.length) < sizeEstimate();
+    }
+
+    /**
+     * Steals one task at a time with {@link #steal()}: these deques have no batch claim (a thief
+     * claims by one CAS per task). Never claims more than {@code destination.remainingCapacity()},
+     * so every claimed task finds room.
+     */
+    @Override
+    public final int stealInto(WorkStealingDeque<E> destination, int maxTasks) {
+        if (destination == this) {
+            throw new IllegalArgumentException("cannot steal into the victim itself");
+        }
+        if (maxTasks < 1) {
+            throw new IllegalArgumentException("maxTasks must be positive, got " + maxTasks);
+        }
+        int room = Math.min(maxTasks, destination.remainingCapacity());
+        int moved = 0;
+        while (moved < room) {
+            E task = steal();
+            if (task == null) {
+                break;
+            }
+            if (!destination.push(task)) {
+                throw new IllegalStateException("destination refused a push within its remainingCapacity()");
+            }
+            moved++;
+        }
+        return moved;
+    }
+}
+
+/** The read-mostly fields: written at construction, and {@code owner} by {@code bindOwner()}. */
+abstract class TaskArrayColdFields<E> implements WorkStealingDeque<E> {
+    /** The slots; task {@code i} is in slot {@code i & mask}. */
+    final Object[] tasks;
+    final int mask;
+    /** The owner; plain, written only by {@code bindOwner()} whose contract gives happens-before. */
+    Thread owner;
+
+    TaskArrayColdFields(int capacity) {
+        this.tasks = new Object[capacity];
+        this.mask = capacity - 1;
+        this.owner = Thread.currentThread();
+    }
+}
+
+abstract class TaskArrayPad0<E> extends TaskArrayColdFields<E> {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+
+    TaskArrayPad0(int capacity) {
+        super(capacity);
+    }
+}
+
+/** The thieves' index, on its own cache lines. */
+abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
+    static final VarHandle TOP;
+
+    static {
+        try {
+            TOP = MethodHandles.lookup().findVarHandle(TaskArrayTopField.class, "top", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Index of the oldest task; accessed through {@link #TOP} only. */
+    long top;
+
+    TaskArrayTopField(int capacity) {
+        super(capacity);
+    }
+}
+
+abstract class TaskArrayPad1<E> extends TaskArrayTopField<E> {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+
+    TaskArrayPad1(int capacity) {
+        super(capacity);
+    }
+}
+
+/** The owner's index, on its own cache lines. */
+abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
+    static final VarHandle BOTTOM;
+
+    static {
+        try {
+            BOTTOM = MethodHandles.lookup().findVarHandle(TaskArrayBottomField.class, "bottom", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * One past the newest task. Only the owner writes it, so the owner may read it plain; other
+     * threads read it through {@link #BOTTOM}.
+     */
+    long bottom;
+
+    TaskArrayBottomField(int capacity) {
+        super(capacity);
+    }
+}
+
+abstract class TaskArrayPad2<E> extends TaskArrayBottomField<E> {
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
+
+    TaskArrayPad2(int capacity) {
+        super(capacity);
+    }
+}
