@@ -3,6 +3,7 @@ package io.github.taskpools.jmh;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
@@ -31,6 +32,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * taken out goes into the {@link Blackhole}. The count of puts and gets is checked on every cycle,
  * so a contender with a different capacity or one that loses a task fails the run instead of
  * producing a number.
+ *
+ * <p>{@link CpuShare} records how much of each iteration's wall time the benchmark thread was on
+ * a CPU, to show disturbance by other load.
  *
  * <p>All contenders run in the same JMH run, one per value of {@link #queue} (JMH forks a fresh JVM
  * per value, so each fork sees one queue class only). See {@link OwnerQueue} for the contenders.
@@ -87,9 +91,22 @@ public class BwosSingleOwnerBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(OPS_PER_CYCLE)
-    public void fillDrain(Blackhole bh) {
-        final OwnerQueue q = this.q;
-        final Object[] tasks = this.tasks;
+    public void fillDrain(Blackhole bh, CpuShare cpu) {
+        fill(q, tasks, extra);
+        drain(q, bh);
+    }
+
+    /*
+     * The two loops are separate, never-inlined methods: each is then compiled alone, the same way in
+     * every fork, instead of once inside fillDrain and sometimes again inside JMH's stub when C2 happens
+     * to inline fillDrain there (which it does or not depending on compilation timing, and which made
+     * forks settle at throughputs up to 1.7x apart). Two calls per cycle of 16384 operations cost nothing
+     * measurable.
+     */
+
+    /** Puts exactly {@value #CAPACITY} tasks, then checks that the queue refuses one more. */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private void fill(OwnerQueue q, Object[] tasks, Object extra) {
         for (int i = 0; i < CAPACITY; i++) {
             if (!q.put(tasks[i])) {
                 throw wrongCount("put refused the task at", i);
@@ -98,6 +115,11 @@ public class BwosSingleOwnerBenchmark {
         if (q.put(extra)) {
             throw wrongCount("put accepted a task beyond", CAPACITY);
         }
+    }
+
+    /** Gets until the queue is empty, and checks that exactly {@value #CAPACITY} tasks came out. */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private void drain(OwnerQueue q, Blackhole bh) {
         int n = 0;
         Object t;
         while ((t = q.get()) != null) {

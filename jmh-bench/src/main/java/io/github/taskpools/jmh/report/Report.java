@@ -89,7 +89,8 @@ public final class Report {
 
     /** One contender's numbers. */
     record Row(String name, double median, double score, double error, double lo, double hi, double min,
-            double max, int samples, String unit) {
+            double max, int samples, String unit, double shareMedian, double shareMin, double normMedian,
+            List<Double> forkMedians) {
     }
 
     private static void experiment(StringBuilder md, Experiment e, String jsonText, String env, String jsonName) {
@@ -109,12 +110,14 @@ public final class Report {
             if (first == null) {
                 first = r;
             }
-            rows.put(name, row(name, Json.object(r.get("primaryMetric"))));
+            rows.put(name, row(name, r));
         }
 
         md.append("### Throughput\n\n");
-        md.append("| contender | median (Mops/s) | JMH score ± error (Mops/s) | 99.9% CI (Mops/s) | min–max (Mops/s) | samples |\n");
-        md.append("|---|--:|--:|--:|--:|--:|\n");
+        boolean shares = rows.values().stream().anyMatch(r -> Double.isFinite(r.shareMedian()));
+        md.append("| contender | median (Mops/s) | JMH score ± error (Mops/s) | 99.9% CI (Mops/s) | min–max (Mops/s) | samples | per-fork medians (Mops/s) |");
+        md.append(shares ? " CPU share median / min | CPU-normalised median (Mops/s) |\n" : "\n");
+        md.append("|---|--:|--:|--:|--:|--:|--:|").append(shares ? "--:|--:|\n" : "\n");
         List<String> order = new ArrayList<>(e.contenders());
         for (String n : rows.keySet()) {
             if (!order.contains(n)) {
@@ -122,6 +125,7 @@ public final class Report {
             }
         }
         List<String> missing = new ArrayList<>();
+        double worstShare = Double.POSITIVE_INFINITY;
         for (String n : order) {
             Row r = rows.get(n);
             if (r == null) {
@@ -134,7 +138,26 @@ public final class Report {
                     .append(" | ").append(m(r.lo())).append(" – ").append(m(r.hi()))
                     .append(" | ").append(m(r.min())).append(" – ").append(m(r.max()))
                     .append(" | ").append(r.samples())
-                    .append(" |\n");
+                    .append(" | ").append(forks(r.forkMedians()))
+                    .append(" |");
+            if (shares) {
+                md.append(' ').append(r2(r.shareMedian())).append(" / ").append(r2(r.shareMin()))
+                        .append(" | ").append(m(r.normMedian())).append(" |");
+                if (Double.isFinite(r.shareMin())) {
+                    worstShare = Math.min(worstShare, r.shareMin());
+                }
+            }
+            md.append('\n');
+        }
+        if (shares) {
+            md.append("\nCPU share = thread CPU time / wall time of an iteration (1.00: the benchmark thread was never")
+                    .append(" descheduled). CPU-normalised median = median of (iteration score / its CPU share), an")
+                    .append(" estimate of the undisturbed throughput that corrects for descheduling only, not for")
+                    .append(" cache or memory interference; the ratios below use the plain medians.\n");
+            if (worstShare < 0.95) {
+                md.append("\n**Warning: some iterations ran with a CPU share of ").append(r2(worstShare))
+                        .append("; other load disturbed this run.**\n");
+            }
         }
         md.append('\n');
         if (!missing.isEmpty()) {
@@ -143,15 +166,16 @@ public final class Report {
         }
 
         md.append("### Ratios (same run)\n\n");
-        md.append("| ratio | of medians | spread from CIs | target | met? | note |\n");
-        md.append("|---|--:|--:|--:|---|---|\n");
+        md.append("| ratio | of medians | spread from CIs | target | met? |")
+                .append(shares ? " of CPU-normalised medians |" : "").append(" note |\n");
+        md.append("|---|--:|--:|--:|---|").append(shares ? "--:|" : "").append("---|\n");
         for (Ratio q : e.ratios()) {
             Row a = rows.get(q.numerator());
             Row b = rows.get(q.denominator());
             md.append("| ").append(q.numerator()).append(" / ").append(q.denominator()).append(" | ");
             if (a == null || b == null) {
                 md.append("n/a | n/a | ").append(q.target() == null ? "" : "≥ " + r2(q.target()))
-                        .append(" | n/a | ").append(q.why()).append(" |\n");
+                        .append(" | n/a | ").append(shares ? "n/a | " : "").append(q.why()).append(" |\n");
                 continue;
             }
             double ratio = a.median() / b.median();
@@ -175,6 +199,10 @@ public final class Report {
                     verdict = (ratio >= t ? "yes" : "no") + " (no CI)";
                 }
                 md.append("≥ ").append(r2(t)).append(" | ").append(verdict).append(" | ");
+            }
+            if (shares) {
+                double norm = a.normMedian() / b.normMedian();
+                md.append(Double.isFinite(norm) ? r2(norm) + "x" : "n/a").append(" | ");
             }
             md.append(q.why()).append(" |\n");
         }
@@ -211,19 +239,65 @@ public final class Report {
         return v == null ? null : v.toString();
     }
 
-    private static Row row(String name, Map<String, Object> pm) {
-        List<Double> all = new ArrayList<>();
+    private static Row row(String name, Map<String, Object> r) {
+        Map<String, Object> pm = Json.object(r.get("primaryMetric"));
+        List<Double> all = flatten(pm);
+        double[] xs = sorted(all);
+        List<Object> ci = Json.array(pm.get("scoreConfidence"));
+        // CPU share per iteration (see io.github.taskpools.jmh.CpuShare), when the benchmark records it.
+        double shareMedian = Double.NaN;
+        double shareMin = Double.NaN;
+        double normMedian = Double.NaN;
+        Object sec = r.get("secondaryMetrics");
+        if (sec != null) {
+            Map<String, Object> sm = Json.object(sec);
+            if (sm.containsKey("cpuNanos") && sm.containsKey("wallNanos")) {
+                List<Double> cpu = flatten(Json.object(sm.get("cpuNanos")));
+                List<Double> wall = flatten(Json.object(sm.get("wallNanos")));
+                if (cpu.size() == all.size() && wall.size() == all.size()) {
+                    List<Double> shares = new ArrayList<>();
+                    List<Double> norm = new ArrayList<>();
+                    for (int i = 0; i < all.size(); i++) {
+                        double share = cpu.get(i) / wall.get(i);
+                        shares.add(share);
+                        norm.add(all.get(i) / Math.min(1.0, share));
+                    }
+                    double[] sh = sorted(shares);
+                    shareMedian = median(sh);
+                    shareMin = sh[0];
+                    normMedian = median(sorted(norm));
+                }
+            }
+        }
+        List<Double> forkMedians = new ArrayList<>();
         for (Object fork : Json.array(pm.get("rawData"))) {
+            List<Double> f = new ArrayList<>();
+            for (Object v : Json.array(fork)) {
+                f.add(Json.number(v));
+            }
+            forkMedians.add(median(sorted(f)));
+        }
+        return new Row(name, median(xs), Json.number(pm.get("score")), Json.number(pm.get("scoreError")),
+                Json.number(ci.get(0)), Json.number(ci.get(1)), xs.length == 0 ? Double.NaN : xs[0],
+                xs.length == 0 ? Double.NaN : xs[xs.length - 1], xs.length, String.valueOf(pm.get("scoreUnit")),
+                shareMedian, shareMin, normMedian, forkMedians);
+    }
+
+    /** All iterations of all forks, in order. */
+    private static List<Double> flatten(Map<String, Object> metric) {
+        List<Double> all = new ArrayList<>();
+        for (Object fork : Json.array(metric.get("rawData"))) {
             for (Object v : Json.array(fork)) {
                 all.add(Json.number(v));
             }
         }
-        double[] xs = all.stream().mapToDouble(Double::doubleValue).toArray();
-        Arrays.sort(xs);
-        List<Object> ci = Json.array(pm.get("scoreConfidence"));
-        return new Row(name, median(xs), Json.number(pm.get("score")), Json.number(pm.get("scoreError")),
-                Json.number(ci.get(0)), Json.number(ci.get(1)), xs.length == 0 ? Double.NaN : xs[0],
-                xs.length == 0 ? Double.NaN : xs[xs.length - 1], xs.length, String.valueOf(pm.get("scoreUnit")));
+        return all;
+    }
+
+    private static double[] sorted(List<Double> xs) {
+        double[] a = xs.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(a);
+        return a;
     }
 
     static double median(double[] sorted) {
@@ -232,6 +306,14 @@ public final class Report {
             return Double.NaN;
         }
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static String forks(List<Double> medians) {
+        List<String> s = new ArrayList<>();
+        for (double x : medians) {
+            s.add(String.format(Locale.ROOT, "%.0f", x / 1e6));
+        }
+        return String.join(" / ", s);
     }
 
     private static List<String> str(List<Object> xs) {
