@@ -163,42 +163,9 @@ prepare_bwos_tree() {
 # ---------------------------------------------------------------------------
 BOOT_JDK="${BOOT_JDK:-/usr/lib/jvm/java-17-openjdk-amd64}"
 
-# Seeding: a freshly configured build dir starts from a copy of the other
-# variant's objects (paths rewritten), so that make only recompiles what the
-# patch touches (about 70 G1 objects and the gtest) instead of all of HotSpot.
-# Make's dependency files decide; the files named in the patch are touched in
-# the target tree so that everything built from their other version is redone.
-seed_build_dir() {   # $1 = target variant, $2 = source variant
-  local dst="$CACHE/build/$VERSION/$1" src="$CACHE/build/$VERSION/$2"
-  [ -e "$dst/.seeded" ] && return
-  if [ -f "$src/support/modules_libs/java.base/server/libjvm.so" ] && [ ! -d "$dst/hotspot" ]; then
-    log "seeding build/$1 with the build state of build/$2"
-    local d
-    for d in "$src"/*; do
-      case "$(basename "$d")" in
-        spec.gmk|bootcycle-spec.gmk|buildjdk-spec.gmk|Makefile|compare.sh|configure-support|config*.log*|configure.log*|build.log) ;;
-        *) cp -a "$d" "$dst/" ;;
-      esac
-    done
-    # Rewrite the source tree and build dir in make's records (dependency
-    # lists, command lines, variable snapshots); the googletest path is
-    # shared by both configurations.
-    local from to gt="$SRCROOT/jdk/googletest"
-    from="$(tree_of "$2")/"; to="$(tree_of "$1")/"
-    find "$dst" -path "$dst/configure-support" -prune -o -type f \( -name '*.d' -o -name '*.d.targets' \
-         -o -name '*.cmdline' -o -name '*.vardeps' \) -print0 | \
-      xargs -0 sed -i "s#$gt#@GTEST@#g; s#$from#$to#g; s#$src/#$dst/#g; s#@GTEST@#$gt#g"
-    if [ "$1" = stock ]; then
-      patched_files "$PATCH" | (cd "$SRCROOT/jdk" && while read -r f; do if [ -e "$f" ]; then touch "$f"; fi; done)
-    fi
-  fi
-  touch "$dst/.seeded"
-}
-
 build_variant() {   # $1 = stock|bwos
-  local name="$1" src bdir other
+  local name="$1" src bdir
   src="$(tree_of "$name")"
-  if [ "$name" = stock ]; then other=bwos; else other=stock; fi
   bdir="$CACHE/build/$VERSION/$name"
   local flags=(--with-boot-jdk="$BOOT_JDK" --with-jvm-variants=server --with-debug-level=release
                --with-native-debug-symbols=none --with-gtest="$SRCROOT/jdk/googletest"
@@ -213,7 +180,6 @@ build_variant() {   # $1 = stock|bwos
     tail -25 "$bdir/configure.log" | grep -E 'Configuration summary|Debug level|JVM variants|Version string|Boot JDK' || true
     echo "${flags[*]}" > "$fstamp"
   fi
-  seed_build_dir "$name" "$other"
   log "make hotspot ($name, JOBS=$JOBS)"
   local t0=$SECONDS
   "${NICE[@]}" make -C "$bdir" JOBS="$JOBS" hotspot

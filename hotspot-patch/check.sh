@@ -21,8 +21,11 @@ log() { printf '\n=== [%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
 
 need() { [ -e "$1" ] || { echo "missing $1: run hotspot-patch/build.sh first" >&2; exit 1; }; }
 need "$CACHE/jdk-bwos"; need "$BDIR"
-# Reference JDK for GcStress's checksum (GC-independent): jdk-stock by default.
-REF_JDK="${REF_JDK:-$CACHE/jdk-stock}"
+# Reference JDK for GcStress's checksum (GC-independent): jdk-stock when it was
+# built, else the boot JDK 17 (CI builds only jdk-bwos).
+if [ -z "${REF_JDK:-}" ]; then
+  if [ -x "$CACHE/jdk-stock/bin/java" ]; then REF_JDK="$CACHE/jdk-stock"; else REF_JDK="${BOOT_JDK:-/usr/lib/jvm/java-17-openjdk-amd64}"; fi
+fi
 [ "$STAGE" = gtest ] || need "$REF_JDK"
 mkdir -p "$OUT"
 FAIL=0
