@@ -41,7 +41,7 @@ run_gtest() {
   else
     FAIL=1
   fi
-  grep -E '^\[  (PASSED|FAILED)|tests? ran|owner push/pop' "$OUT/gtest.log" || true
+  grep -E '^\[  (PASSED|FAILED)|tests? ran|owner push/pop|  reference, burst' "$OUT/gtest.log" || true
 }
 
 run_verify() {
