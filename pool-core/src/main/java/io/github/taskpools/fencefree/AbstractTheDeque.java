@@ -24,8 +24,8 @@ import java.lang.invoke.VarHandle;
  *           x = tasks[t]; tasks[t] = null; return x
  * steal():  lock; h = H; t = T (acquire)                 (THE and FF-THE; THEP in ThepDeque)
  *           if t - h &lt;= δ: unlock; return t - h &lt;= 0 ? EMPTY : ABORT
- *           x = tasks[h]; H = h + 1 (release); FENCE; t = T
- *           if t - δ > h: unlock; return x                 (Fig. 3 line 61)
+ *           H = h + 1 (release); FENCE; t = T (acquire)
+ *           if t - δ > h: x = tasks[h]; unlock; return x      (Fig. 3 lines 61-62)
  *           H = h; unlock; return δ == 0 ? EMPTY : ABORT
  * </pre>
  * THE is this with δ = 0 and the FENCE in take: a thief steals when H &lt;= T after its increment
@@ -40,21 +40,21 @@ import java.lang.invoke.VarHandle;
  * is reused for index i + W once index i is gone, which forces two changes, both outside the
  * worker's take:
  * <ul>
- *   <li><b>The thief reads its task before raising H.</b> In the figures it reads
- *       {@code tasks[h]} after the check. But once H = h + 1 is visible, the worker may push index
- *       h + W into the same slot; reading first (and raising H with a release store, which the
- *       worker's acquire of H in put pairs with) puts the read before any reuse. The read is
- *       preceded by an acquire of T > h, so it sees the push of index h. If the steal then fails,
- *       the value read is dropped.</li>
  *   <li><b>Put does not trust a single read of H near the full mark.</b> A thief raises H by one
  *       and may put it back (ABORT, EMPTY), so H can read one higher than the head, and a put
  *       that believed it would overwrite a task still in the deque. Put therefore treats the
  *       deque as full-looking at W - 1 tasks and then reads H under the lock, where it is exact
  *       (thieves change H only under the lock, the worker never does). For the same reason
- *       {@link #remainingCapacity} counts one slot less.</li>
- *   <li>A thief that sees T &lt;= H + δ before raising H returns at once, leaving H alone. This
- *       is an early form of the same answer (it read T ahead of H's change, which only makes the
- *       check more conservative) that spares the worker a trip through the lock.</li>
+ *       {@link #remainingCapacity} counts one slot less. This also keeps slot h still while a
+ *       thief that raised H to h + 1 holds the lock: a put without the lock writes index
+ *       t &lt;= (h + 1) + W - 2, never h + W. So the thief reads {@code tasks[h]} after its check,
+ *       as in the figures, and the worker reuses the slot only after reading H past h with
+ *       acquire (pairs with the release of H by this or a later thief, which the lock orders after
+ *       this thief's read) or under the lock.</li>
+ *   <li>A thief that sees T &lt;= H + δ before raising H returns at once, leaving H alone: an
+ *       early form of the same answer that spares the worker a trip through the lock. The
+ *       slot is never read before the check: between an early read and the raise of H the worker
+ *       could take index h, push a new task there and make T - δ > h true again.</li>
  * </ul>
  *
  * <h2>Invariants</h2>
@@ -68,14 +68,14 @@ import java.lang.invoke.VarHandle;
  * <h2>Memory orderings</h2>
  * <pre>
  * variable  writer: mode                              reader: mode
- * slots     put: plain, then release FENCE + T        thief: plain, after acquire of T > h and
- *           take: plain clear of its own slot         before its release of H (see above)
+ * slots     put: plain, then release FENCE + T        thief: plain, after its check, whose
+ *           take: plain clear of its own slot         acquire of T > h pairs with put's release
  * T         put: release fence + opaque store (REL)   worker: plain (only writer)
- *           take: opaque decrement, opaque restore    thief: acquire (pairs with REL), then
- *           (the decrement is ordered before the      opaque after its FENCE
+ *           take: opaque decrement, opaque restore    thief: acquire (pairs with REL), before
+ *           (the decrement is ordered before the      raising H and after its FENCE
  *           load of H without a fence: BoundedTso)
- * H         thief, under the lock: release store of   put: acquire (pairs with the thief's
- *           h + 1 then FULL FENCE; release restore    release: its slot read happened before)
+ * H         thief, under the lock: release store of   put: acquire (pairs with a later thief's
+ *           h + 1 then FULL FENCE; release restore    release: the slot read happened before)
  *                                                     take: opaque; under the lock: opaque
  *                                                     thief, under the lock: plain
  * lock      CAS (volatile) to take, release store     test: opaque (test-and-test-and-set)
@@ -166,7 +166,7 @@ abstract class AbstractTheDeque<E> extends TheLockPad<E> {
     // ------------------------------------------------------------------ thieves of THE and FF-THE
 
     /**
-     * Fig. 2b lines 15-27 (δ = 0) and Fig. 3 (δ >= 1), with the task read before H is raised.
+     * Fig. 2b lines 15-27 (δ = 0) and Fig. 3 (δ >= 1), with an early look at T.
      *
      * @return the task, {@code null} for EMPTY, or {@link Aborted#ABORT}
      */
@@ -178,10 +178,10 @@ abstract class AbstractTheDeque<E> extends TheLockPad<E> {
         if (seen <= delta) {
             outcome = seen <= 0 ? null : Aborted.ABORT;
         } else {
-            Object task = tasks[(int) h & mask];
             TOP.setRelease(this, h + 1);
             VarHandle.fullFence();
-            if (distance((long) BOTTOM.getOpaque(this), h) > delta) {
+            if (distance((long) BOTTOM.getAcquire(this), h) > delta) {
+                Object task = tasks[(int) h & mask];
                 if (task == null) {
                     unlock();
                     throw Aborted.claimedEmptySlot(algorithm);

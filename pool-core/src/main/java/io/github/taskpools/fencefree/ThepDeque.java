@@ -20,11 +20,11 @@ import java.lang.invoke.VarHandle;
  *           x = tasks[t]; tasks[t] = null; return x
  * steal():  lock; ⟨s, h⟩ = H; t = T (acquire)
  *           if t - h &lt;= 0: unlock; return EMPTY
- *           x = tasks[h]; H = ⟨s + 1, h + 1⟩ (release); FENCE         (lines 110-112)
- *           if T - δ > h: unlock; return x                        (line 113: certain)
+ *           H = ⟨s + 1, h + 1⟩ (release); FENCE                      (lines 110-112)
+ *           if T - δ > h: x = tasks[h]; unlock; return x          (line 113: certain)
  *           while P != s + 1:                                     (lines 114-116)
  *               if h + 1 > T: H = ⟨s + 1, h⟩; unlock; return EMPTY
- *           if h + 1 &lt;= T: unlock; return x                       (lines 117-120, THE's test)
+ *           if h + 1 &lt;= T: x = tasks[h]; unlock; return x          (lines 117-120, THE's test)
  *           H = ⟨s + 1, h⟩; unlock; return EMPTY                   (line 122)
  * </pre>
  * Once P = s + 1 the worker has read H with the thief's increment, and every T the thief reads
@@ -156,18 +156,19 @@ public final class ThepDeque<E> extends ThepEchoPad<E> {
         long h = head(word);
         E outcome = null;
         if (distance((long) BOTTOM.getAcquire(this), h) > 0) {
-            @SuppressWarnings("unchecked")
-            E task = (E) tasks[(int) h & mask];
             TOP.setRelease(this, word(s1, h + 1));
             VarHandle.fullFence();
-            boolean mine = distance((long) BOTTOM.getOpaque(this), h) > delta
-                    || wait && awaitEcho(s1, h) && distance((long) BOTTOM.getOpaque(this), h) >= 1;
+            boolean mine = distance((long) BOTTOM.getAcquire(this), h) > delta
+                    || wait && awaitEcho(s1, h) && distance((long) BOTTOM.getAcquire(this), h) >= 1;
             if (!mine) {
                 TOP.setRelease(this, word(s1, h));
-            } else if (task == null) {
-                unlock();
-                throw Aborted.claimedEmptySlot("THEP");
             } else {
+                @SuppressWarnings("unchecked")
+                E task = (E) tasks[(int) h & mask];
+                if (task == null) {
+                    unlock();
+                    throw Aborted.claimedEmptySlot("THEP");
+                }
                 outcome = task;
             }
         }
