@@ -54,8 +54,8 @@ public interface WorkStealingDeque<E> {
 
     /**
      * Any thread. Like {@link #steal()}, but tells an aborted attempt apart from an empty deque.
-     * Deques whose steals never abort (BWoS, Chase-Lev, THE, THEP) use this default, which never
-     * returns {@link StealResult.Status#ABORT}.
+     * Deques whose steals never abort (BWoS, Chase-Lev, THEP) use this default, which never
+     * returns {@link StealResult.Status#ABORT}; THE's own never does either.
      *
      * @return the outcome, never {@code null}; {@code STOLEN} carries the task
      */

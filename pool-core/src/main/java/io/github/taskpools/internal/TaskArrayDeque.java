@@ -19,7 +19,8 @@ import java.util.random.RandomGenerator;
  *   <li>Task {@code i} lives in slot {@code i & mask}; the deque holds {@code [top, bottom)} and
  *       {@code bottom - top <= capacity} whenever the owner is between operations.</li>
  * </ul>
- * The indices are 64-bit and never wrap in practice (2^63 operations). Each index has two cache
+ * The indices are 64-bit and never wrap in practice (2^63 operations); THEP keeps only the low 32
+ * bits of {@code top} as the index and compares them with {@code bottom} modulo 2^32. Each index has two cache
  * lines of padding on either side (JCTools style), so thieves CASing {@code top} do not invalidate
  * the line the owner writes {@code bottom} to, and neither shares a line with the read-mostly
  * fields.
