@@ -173,14 +173,14 @@ abstract class AbstractTheDeque<E> extends TheLockPad<E> {
     final Object stealLocked(String algorithm) {
         lock();
         long h = head((long) TOP.get(this));
-        int seen = distance((long) BOTTOM.getAcquire(this), h);
+        long t = (long) BOTTOM.getAcquire(this);
         Object outcome;
-        if (seen <= delta) {
-            outcome = seen <= 0 ? null : Aborted.ABORT;
+        if (!BoundedTso.beyondDelta(t, h, delta)) {
+            outcome = distance(t, h) <= 0 ? null : Aborted.ABORT;
         } else {
             TOP.setRelease(this, h + 1);
             VarHandle.fullFence();
-            if (distance((long) BOTTOM.getAcquire(this), h) > delta) {
+            if (BoundedTso.beyondDelta((long) BOTTOM.getAcquire(this), h, delta)) {
                 Object task = tasks[(int) h & mask];
                 if (task == null) {
                     unlock();

@@ -127,6 +127,16 @@ public final class BoundedTso {
         return delta(reorderingBound(), 2);
     }
 
+    /**
+     * The thieves' test of §4 (Fig. 3 line 61, Fig. 4 line 76, Fig. 5 line 113): T - δ > h, that is
+     * more than δ tasks in sight, so that task h cannot be among the worker's takes still in its
+     * store buffer. Computed on the distance modulo 2^32, as THEP's 32-bit head needs
+     * ({@link AbstractTheDeque#distance}). Every such test in the package goes through here.
+     */
+    static boolean beyondDelta(long t, long h, int delta) {
+        return AbstractTheDeque.distance(t, h) > delta;
+    }
+
     /** Throws unless this is a bounded-TSO processor; {@code algorithm} names the refusing deque. */
     static void requireBoundedTso(String algorithm) {
         requireBoundedTso(algorithm, System.getProperty("os.arch"));

@@ -148,7 +148,7 @@ public final class FfClDeque<E> extends FfClDeltaField<E> {
             if (h >= t) {
                 return null;
             }
-            if (t - delta <= h) {
+            if (!BoundedTso.beyondDelta(t, h, delta)) {
                 return Aborted.ABORT;
             }
             // Read before the CAS: once H moves past h, the worker may overwrite the slot.

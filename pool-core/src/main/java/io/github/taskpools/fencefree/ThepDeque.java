@@ -1,13 +1,15 @@
 package io.github.taskpools.fencefree;
 
+import io.github.taskpools.api.StealResult;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * THEP, the fence-free THE deque with worker echoes of Morrison and Afek (ASPLOS'14, §5, Fig. 5):
  * the worker takes without a fence, and a thief that cannot rule out the worker's buffered takes
- * does not abort but waits for the worker to echo its counter back. Steals never abort: the deque
- * meets the ordinary work-stealing specification (§3.1).
+ * does not abort but waits for the worker to echo its counter back. A thief's steals never abort:
+ * the deque meets the ordinary work-stealing specification (§3.1), at the price of waiting on the
+ * owner (see "Blocking"; only the owner's own steals and {@link #stealInto} give up instead).
  *
  * <h2>Algorithm</h2>
  * H is one 64-bit word ⟨s, h⟩: the echo counter s in the high 32 bits, the head index h in the
@@ -24,6 +26,7 @@ import java.lang.invoke.VarHandle;
  *           if T - δ > h: x = tasks[h]; unlock; return x          (line 113: certain)
  *           while P != s + 1:                                     (lines 114-116)
  *               if h + 1 > T: H = ⟨s + 1, h⟩; unlock; return EMPTY
+ *               if T - δ > h: x = tasks[h]; unlock; return x      (not in Fig. 5: line 113 again)
  *           if h + 1 &lt;= T: x = tasks[h]; unlock; return x          (lines 117-120, THE's test)
  *           H = ⟨s + 1, h⟩; unlock; return EMPTY                   (line 122)
  * </pre>
@@ -41,12 +44,28 @@ import java.lang.invoke.VarHandle;
  * store and H's load stay in order without a fence, and δ, are in {@link BoundedTso}.
  *
  * <h2>Blocking</h2>
- * A steal from a deque that holds δ tasks or fewer waits until the worker takes a task, empties
- * the deque or needs the lock (§6: THEP sidesteps the "laws of order" by blocking). Work-stealing
- * workers take until their deque is empty, so the wait ends; a caller whose owner may stop with
- * tasks left (blocked, or done with the deque) must not call {@link #steal()} on it. {@link
- * #stealInto} does not wait: when it would, it restores H and stops, as FF-THE would abort.
- * δ = {@link Integer#MAX_VALUE} (the paper's δ = ∞, §8.1) makes every steal wait for the echo.
+ * A steal from a deque that holds δ tasks or fewer waits, holding the deque's lock, until the
+ * worker takes a task, empties the deque, needs the lock, or pushes the deque beyond δ tasks (§6:
+ * THEP sidesteps the "laws of order" by blocking). Work-stealing workers take until their deque is
+ * empty, so the wait ends; but the wait is on the owner, and three callers must not count on it:
+ * <ul>
+ *   <li><b>The owner itself.</b> Only it could echo, so its own {@link #steal()} and
+ *       {@link #trySteal()} never wait: where a thief would wait (for the echo, or for the lock,
+ *       whose holder may be waiting for the owner's echo) they give up, restore H and answer
+ *       {@code null} and ABORT.</li>
+ *   <li><b>An owner stealing from another owner's THEP deque.</b> While it waits for the other
+ *       owner's echo it takes none of its own tasks, so it echoes nothing to thieves of its own
+ *       deque. Two owners that steal from each other's deques with {@link #steal()} (a pool whose
+ *       workers help while they join, say), each holding the other's lock and each holding 1..δ
+ *       tasks of its own, wait for each other for ever; so do longer cycles. Such callers use
+ *       {@link #stealInto}, which never waits.</li>
+ *   <li><b>Any thread, if the owner may stop with tasks left</b> (blocked, or done with the
+ *       deque): it must not call {@link #steal()} or {@link #trySteal()} on it.</li>
+ * </ul>
+ * {@link #stealInto} never waits: it takes the lock only if it is free (another thief may be
+ * waiting for an echo in it) and where a steal would wait it restores H and stops, as FF-THE would
+ * abort. δ = {@link Integer#MAX_VALUE} (the paper's δ = ∞, §8.1) makes every steal wait for the
+ * echo.
  *
  * <h2>Memory orderings (besides {@link AbstractTheDeque}'s)</h2>
  * <pre>
@@ -138,53 +157,118 @@ public final class ThepDeque<E> extends ThepEchoPad<E> {
 
     // ------------------------------------------------------------------ thieves
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>THEP: may wait for the owner's echo (see "Blocking" in the class comment), except when the
+     * caller is the owner, which gets {@code null} where a thief would wait (see {@link #trySteal}).
+     */
     @Override
     public E steal() {
-        return steal(true);
+        return Aborted.taskOrNull(steal(Thread.currentThread() != owner));
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>THEP: STOLEN or EMPTY for every thread but the owner, after waiting for the lock and for
+     * the echo where needed (a thief's steal never aborts, §5). The owner never waits, since only
+     * it could end the wait: where a thief would wait, for the echo or for the lock (whose holder
+     * may be waiting for the owner's echo), it gets ABORT and the deque is left as it was (it
+     * holds tasks, which the owner should {@link #pop()} instead).
+     */
+    @Override
+    public StealResult<E> trySteal() {
+        return Aborted.result(steal(Thread.currentThread() != owner));
+    }
+
+    /** Never waits: neither for the lock (another thief may be waiting for the echo) nor for the echo. */
     @Override
     protected E stealForBatch() {
-        return steal(false);
+        return Aborted.taskOrNull(steal(false));
     }
 
-    /** Fig. 5 lines 108-130; with {@code wait} false, gives up where line 114 would wait. */
-    private E steal(boolean wait) {
-        lock();
+    /**
+     * Fig. 5 lines 108-130. With {@code mayWait} false it never waits: it gives up (ABORT) at once if
+     * another thief holds the lock (that thief may be waiting for an echo only the caller could
+     * give, when the caller is the owner), and where line 114 would wait it restores H and gives
+     * up. Giving up is safe for any caller, so an owner test that misjudges the thread (a stale
+     * read of {@code owner}) costs at most a steal.
+     *
+     * @return the task, {@code null} for EMPTY, or {@link Aborted#ABORT}
+     */
+    private Object steal(boolean mayWait) {
+        if (mayWait) {
+            lock();
+        } else if (!tryLock()) {
+            return Aborted.ABORT;
+        }
         long word = (long) TOP.get(this);
         long s1 = echo(word) + 1 & LOW32;
         long h = head(word);
-        E outcome = null;
+        Object outcome = null;
         if (distance((long) BOTTOM.getAcquire(this), h) > 0) {
             TOP.setRelease(this, word(s1, h + 1));
             VarHandle.fullFence();
-            boolean mine = distance((long) BOTTOM.getAcquire(this), h) > delta
-                    || wait && awaitEcho(s1, h) && distance((long) BOTTOM.getAcquire(this), h) >= 1;
-            if (!mine) {
-                TOP.setRelease(this, word(s1, h));
+            int decision;
+            if (BoundedTso.beyondDelta((long) BOTTOM.getAcquire(this), h, delta)) {
+                decision = GREW;                                      // line 113
+            } else if (!mayWait) {
+                decision = GAVE_UP;
             } else {
-                @SuppressWarnings("unchecked")
-                E task = (E) tasks[(int) h & mask];
+                decision = awaitEcho(s1, h);
+                if (decision == ECHOED) {                             // lines 117-120: THE's test
+                    decision = distance((long) BOTTOM.getAcquire(this), h) >= 1 ? GREW : EMPTIED;
+                }
+            }
+            if (decision == GREW) {
+                Object task = tasks[(int) h & mask];
                 if (task == null) {
                     unlock();
                     throw Aborted.claimedEmptySlot("THEP");
                 }
                 outcome = task;
+            } else {
+                TOP.setRelease(this, word(s1, h));
+                outcome = decision == GAVE_UP ? Aborted.ABORT : null;
             }
         }
         unlock();
         return outcome;
     }
 
-    /** Lines 114-116: true once P echoes s + 1, false if T fell below h + 1 first. */
-    private boolean awaitEcho(long s1, long h) {
+    /** {@link #awaitEcho} and {@link #steal(boolean)}: task h is the thief's. */
+    private static final int GREW = 1;
+    /** P echoed s + 1: THE's exact test on a fresh T decides. */
+    private static final int ECHOED = 0;
+    /** T fell below h + 1: the worker is taking the last task under the lock (or took it). */
+    private static final int EMPTIED = -1;
+    /** The caller may not wait (batch steal, the owner): H restored, ABORT. */
+    private static final int GAVE_UP = -2;
+
+    /**
+     * Lines 114-116: waits until P echoes s + 1 (ECHOED) or T falls below h + 1 (EMPTIED), or until
+     * T is more than δ above h (GREW). The last exit is not in Fig. 5; it is line 113's test read
+     * later, and sound for the same reason (§4, the FF-THE argument of Fig. 3 line 61): H = h + 1
+     * is globally visible since the FENCE, so when a later read shows T - δ > h, at most δ of the
+     * worker's takes are still in its store buffer and its own T is above h: it has not yet
+     * stored T = h for the task at h, and when it does, its later load of H sees h + 1 (no other
+     * thief can move H while this one holds the lock) and sends it to the lock. Without this exit
+     * a thief that found 1..δ tasks would keep waiting after the worker pushed more (a worker that
+     * pushes does not echo).
+     */
+    private int awaitEcho(long s1, long h) {
         for (int spins = 0; (long) ECHO.getAcquire(this) != s1; spins++) {
-            if (distance((long) BOTTOM.getOpaque(this), h) < 1) {
-                return false;
+            long t = (long) BOTTOM.getAcquire(this);
+            if (distance(t, h) < 1) {
+                return EMPTIED;
+            }
+            if (BoundedTso.beyondDelta(t, h, delta)) {
+                return GREW;
             }
             backOff(spins);
         }
-        return true;
+        return ECHOED;
     }
 
     /** The head as a 64-bit index: T minus the 32-bit distance from h. */

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.WorkStealingDeque;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -121,6 +124,49 @@ class FenceFreeContractTest {
         }
     }
 
+    /**
+     * The thieves' test of §4 (T - δ > h), which every call site in FF-THE, FF-CL and THEP goes
+     * through: exactly at δ from the tail is not certain, one beyond is; across the 2^32 wrap of
+     * THEP's head too. An off-by-one here fails this test.
+     */
+    @Test
+    void theDeltaTestIsStrict() {
+        for (int delta : new int[] {0, 1, 2, 33, 64}) {
+            for (long h : new long[] {0, 5, (1L << 32) - 1, 1L << 40}) {
+                assertFalse(BoundedTso.beyondDelta(h + delta, h, delta), "δ " + delta + ", h " + h);
+                assertTrue(BoundedTso.beyondDelta(h + delta + 1, h, delta), "δ " + delta + ", h " + h);
+                assertFalse(BoundedTso.beyondDelta(h, h, delta));
+                assertFalse(BoundedTso.beyondDelta(h - 1, h, delta));
+            }
+        }
+        assertTrue(BoundedTso.beyondDelta(3, (1L << 32) - 1, 2), "THEP: h wrapped, T did not");
+    }
+
+    /** Every δ at capacity 8: δ tasks give ABORT (EMPTY for THE), δ + 1 give the oldest. */
+    @Test
+    void stealsStartExactlyBeyondDelta() {
+        for (int delta = 0; delta < 8; delta++) {
+            java.util.List<WorkStealingDeque<Long>> qs = new java.util.ArrayList<>();
+            if (delta == 0) {
+                qs.add(new TheDeque<>(8));
+            } else {
+                qs.add(new FfTheDeque<>(8, delta));
+                qs.add(new FfClDeque<>(8, delta));
+            }
+            qs.add(new ThepDeque<>(8, Math.max(1, delta)));
+            for (WorkStealingDeque<Long> q : qs) {
+                int d = q instanceof ThepDeque ? Math.max(1, delta) : delta;
+                for (long t = 1; t <= d; t++) {
+                    q.push(t);
+                }
+                StealResult.Status within = d == 0 ? StealResult.Status.EMPTY : StealResult.Status.ABORT;
+                assertEquals(within, q.trySteal().status(), q + ": " + d + " tasks"); // THEP: the owner's give-up
+                q.push(d + 1L);
+                assertEquals("STOLEN 1", q.trySteal().toString(), q + ": " + (d + 1) + " tasks");
+            }
+        }
+    }
+
     @Test
     void abortingStealsSayAbortWithinDeltaOfTheTail() {
         for (WorkStealingDeque<Long> q : java.util.List.<WorkStealingDeque<Long>>of(
@@ -159,6 +205,94 @@ class FenceFreeContractTest {
         assertEquals(5L, q.pop());
         assertEquals(4L, q.pop());
         assertNull(q.pop());
+    }
+
+    /** Before the owner check, the owner's steal of a deque holding 1..δ tasks waited for ever. */
+    @Test
+    void thepOwnerStealingFromItselfNeverWaits() {
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            ThepDeque<Long> q = new ThepDeque<>(8, 2);
+            assertSame(StealResult.empty(), q.trySteal());
+            q.push(1L);
+            assertSame(StealResult.abort(), q.trySteal(), "1 task, δ 2: a thief would wait for the echo");
+            assertNull(q.steal());
+            q.push(2L);
+            assertSame(StealResult.abort(), q.trySteal(), "2 tasks, δ 2");
+            assertEquals(2, q.sizeEstimate(), "the owner's give-up restored H");
+            q.push(3L);
+            assertEquals(StealResult.stolen(1L).toString(), q.trySteal().toString(), "3 tasks, δ 2: certain");
+            assertEquals(3L, q.pop());
+            assertEquals(2L, q.pop());
+            assertNull(q.pop());
+            assertSame(StealResult.empty(), q.trySteal());
+        });
+    }
+
+    /**
+     * A thief waits for the echo holding the lock. The owner's steal must not queue behind it (only
+     * the owner's take ends the wait), nor may a batch steal (the class comment says it never
+     * waits); the owner's pop then ends the wait and gets the task.
+     */
+    @Test
+    void thepStealsThatMustNotWaitGiveUpBehindAWaitingThief() {
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            ThepDeque<Long> q = new ThepDeque<>(8, 2);
+            q.push(1L);
+            CompletableFuture<StealResult<Long>> thief = async(q::trySteal);
+            awaitWaitingThief(q, thief);
+            assertSame(StealResult.abort(), q.trySteal(), "the owner gave up at the held lock");
+            Integer batch = async(() -> q.stealInto(new TheDeque<>(8), 4))
+                    .get(10, TimeUnit.SECONDS);
+            assertEquals(0, batch, "the batch steal gave up at the held lock");
+            assertFalse(thief.isDone(), "the thief still waits for the echo");
+            assertEquals(1L, q.pop(), "the owner's take went through the lock and echoed");
+            assertSame(StealResult.empty(), thief.get(10, TimeUnit.SECONDS));
+        });
+    }
+
+    /** A thief waiting for the echo steals once the owner pushes the deque beyond δ tasks. */
+    @Test
+    void thepWaitingThiefStealsOnceTheDequeGrowsBeyondDelta() {
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            ThepDeque<Long> q = new ThepDeque<>(8, 2);
+            q.push(1L);
+            CompletableFuture<StealResult<Long>> thief = async(q::trySteal);
+            awaitWaitingThief(q, thief);
+            q.push(2L);
+            assertFalse(thief.isDone() && thief.get().status() == StealResult.Status.STOLEN,
+                    "2 tasks, δ 2: not yet certain");
+            q.push(3L);
+            assertEquals("STOLEN 1", thief.get(10, TimeUnit.SECONDS).toString(),
+                    "3 tasks, δ 2: T - δ > h ends the wait without an echo");
+            assertEquals(3L, q.pop());
+            assertEquals(2L, q.pop());
+            assertNull(q.pop());
+        });
+    }
+
+    /** On a thread of its own: the common pool may have a single thread on this machine. */
+    private static <T> CompletableFuture<T> async(java.util.function.Supplier<T> body) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(body.get());
+            } catch (Throwable e) {
+                f.completeExceptionally(e);
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    /** Until the thief holds the lock with H raised past the only task (it is waiting for the echo). */
+    private static void awaitWaitingThief(ThepDeque<Long> q, CompletableFuture<?> thief) throws InterruptedException {
+        while ((int) AbstractTheDeque.LOCK.getVolatile(q) == 0 || q.sizeEstimate() != 0) {
+            assertFalse(thief.isDone(), "the thief did not wait");
+            Thread.sleep(1);
+        }
+        Thread.sleep(20);
+        assertFalse(thief.isDone(), "the thief did not wait");
     }
 
     @ParameterizedTest(name = "{0}")
