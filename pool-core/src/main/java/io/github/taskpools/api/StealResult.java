@@ -11,8 +11,9 @@ import java.util.Objects;
  * after (the owner takes without a fence, so up to δ of its takes may still sit in its store
  * buffer) refuses to steal and leaves the deque as it was. An aborted attempt says nothing about
  * whether the deque is empty: it may hold up to δ tasks, which its owner will take. A thief should
- * move on to another victim; retrying the same one succeeds only once the owner has grown the
- * deque beyond δ tasks or emptied it.
+ * move on to another victim; retrying the same one steals only once the owner has grown the deque
+ * beyond δ tasks again (once the owner has emptied it, a retry answers EMPTY). THEP answers ABORT
+ * only to its own owner, whose steal never waits for itself.
  *
  * <p>The empty and aborted results are shared constants, so only a successful steal allocates.
  *

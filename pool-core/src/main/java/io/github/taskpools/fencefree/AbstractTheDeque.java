@@ -48,9 +48,11 @@ import java.lang.invoke.VarHandle;
  *       {@link #remainingCapacity} counts one slot less. This also keeps slot h still while a
  *       thief that raised H to h + 1 holds the lock: a put without the lock writes index
  *       t &lt;= (h + 1) + W - 2, never h + W. So the thief reads {@code tasks[h]} after its check,
- *       as in the figures, and the worker reuses the slot only after reading H past h with
- *       acquire (pairs with the release of H by this or a later thief, which the lock orders after
- *       this thief's read) or under the lock.</li>
+ *       as in the figures, and the worker reuses the slot (index h + W) only after reading
+ *       H >= h + 2 with acquire, or under the lock. H >= h + 2 is stored by a later thief (this
+ *       thief's own release of h + 1 comes before its read of the slot and orders nothing after
+ *       it); the read pairs with that later thief's release, which the lock orders after this
+ *       thief's read.</li>
  *   <li>A thief that sees T &lt;= H + δ before raising H returns at once, leaving H alone: an
  *       early form of the same answer that spares the worker a trip through the lock. The
  *       slot is never read before the check: between an early read and the raise of H the worker

@@ -14,22 +14,37 @@ package io.github.taskpools.fencefree;
  * thief that reads the owner's tail T then knows the owner's own view of T is at most δ takes
  * further on, with δ = ⌈S / (x + 1)⌉ when at least x other stores separate two takes (§4).
  *
- * <p>Each take of these deques stores T, then a second location (it clears the slot it takes
- * from; THEP also echoes into P), so x ≥ 1 whatever the caller does between takes, no two stores
- * to T are adjacent except a decrement and its restore in an empty take, and the default is
- * δ = ⌈S / 2⌉, the paper's default for CilkPlus (§8.1). Stores of the caller between takes only
- * make the true δ smaller; a caller that knows it always makes x ≥ 1 stores of its own between
- * takes may pass the smaller {@link #delta(int, int) delta(S, x + 1)} to the constructors.
+ * <p>Each take of these deques stores T, then a second location on another cache line (it clears
+ * the slot it takes from; THEP also echoes into P), so x ≥ 1 whatever the caller does between
+ * takes, and the default is δ = ⌈S / 2⌉, the paper's default for CilkPlus (§8.1). Two takes'
+ * stores to T are therefore never consecutive. Consecutive stores to one location can still
+ * occur elsewhere: FF-CL's empty take stores T = b and then restores T = b + 1, and a take's
+ * clear of a slot may be followed by a push's write to the same slot; a processor that coalesces
+ * such stores (§7.3) holds them in one entry. Neither is a take that could be hidden: the empty
+ * take takes nothing, and a coalesced clear still leaves every take its own entry for T.
+ *
+ * <p><b>Stores of the caller.</b> A caller that always makes x ≥ 1 stores of its own between two
+ * takes makes each take x + 2 stores (T, the slot clear, its own) and may pass
+ * {@link #delta(int, int) delta(S, x + 2)} to the constructors. Count with care: stores counted
+ * in the source are not stores in the store buffer. C2 may merge plain stores or drop them (a
+ * store overwritten before it is read, a store into an object that does not escape), and
+ * consecutive stores to one location, or on some processors to one cache line, may coalesce into
+ * one entry (§7.3). Count only stores that stay, to distinct cache lines, and when in doubt keep
+ * the default: too large a δ costs only steals.
  *
  * <h2>S on the machine that runs</h2>
  * {@link #reorderingBound()} is S as given by the system property
  * {@value #REORDERING_BOUND_PROPERTY} when set (for example to what the store-buffer probe of §7.2
- * measures: {@code tools/store-buffer-probe/run.sh} prints it), otherwise
+ * gives: {@code tools/store-buffer-probe/run.sh} prints it), otherwise
  * {@value #CONSERVATIVE_REORDERING_BOUND}: more than the store buffer of any x86-64 core we know
  * the size of (Intel Golden Cove 114 entries, AMD Zen 5 104, Zen 3, the EPYC this was written on,
- * 64) plus the extra entry of §7.3. Too large a bound costs only steals (more aborts, longer THEP
- * waits); too small a bound loses the guarantee, so a configured value below what the probe
- * measures is a bug of the configuration.
+ * 64) plus the extra entry of §7.3. The probe measures only the store buffer's capacity (§7.2);
+ * the "+ 1" that makes S from it was measured by the paper's litmus test on Westmere-EX (§7.3),
+ * and that litmus test has not been run on this project's EPYC. S = 65 there is therefore the
+ * capacity probe's 64 plus the paper's Westmere-EX extra entry, not a measured reordering bound,
+ * which is why the default S stays the conservative 128. Too large a bound costs only steals
+ * (more aborts, longer THEP waits); too small a bound loses the guarantee, so a configured value
+ * below the machine's true bound is a bug of the configuration.
  *
  * <h2>Why the owner's store to T and its load of H stay in order without a fence</h2>
  * The algorithms need the owner's store of T to reach the processor's store buffer before its

@@ -52,7 +52,9 @@ import java.lang.invoke.VarHandle;
  *   <li><b>The owner itself.</b> Only it could echo, so its own {@link #steal()} and
  *       {@link #trySteal()} never wait: where a thief would wait (for the echo, or for the lock,
  *       whose holder may be waiting for the owner's echo) they give up, restore H and answer
- *       {@code null} and ABORT.</li>
+ *       {@code null} and ABORT. The owner is the bound thread: the one that built the deque until
+ *       another calls {@code bindOwner()}. Giving up is safe for any thread, so a stale read of
+ *       the owner costs at most a steal.</li>
  *   <li><b>An owner stealing from another owner's THEP deque.</b> While it waits for the other
  *       owner's echo it takes none of its own tasks, so it echoes nothing to thieves of its own
  *       deque. Two owners that steal from each other's deques with {@link #steal()} (a pool whose

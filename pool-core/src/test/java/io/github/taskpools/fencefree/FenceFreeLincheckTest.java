@@ -1,6 +1,7 @@
 package io.github.taskpools.fencefree;
 
 import io.github.taskpools.api.WorkStealingDeque;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
@@ -32,12 +33,19 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * stress tests and jcstress cover it.
  *
  * <p>Capacity 4 and δ 1, so that scenarios reach the full deque, wrap around the array, and cross
- * the boundary where steals start to succeed. δ = 1 is below what this machine needs for takes
- * back to back (its probe gives S = 65, so δ = 33 with the deques' own store between takes); it
- * is kept because nothing larger lets a steal succeed at this capacity, and between two owner
- * operations here runs Lincheck's own bookkeeping. A failure here that the conservation and
- * jcstress tests (with the default δ) do not show points at δ first. Skipped where Lincheck 2.39 cannot instrument the
- * JDK's classes; see {@link io.github.taskpools.testkit.LincheckSupport}.
+ * the boundary where steals start to succeed. δ = 1 is far below this machine's bound for takes
+ * back to back (its probe gives S = 65, so δ = 33 with the deques' own store between takes), and
+ * Lincheck's bookkeeping between two owner operations does not bound how many takes the store
+ * buffer may hold, so the owner's {@code pop} operation makes a full fence after each take: at
+ * most one take is then ever in the owner's store buffer, and δ = 1 is safe on every bounded-TSO
+ * processor (§4 counts buffered takes). A failure here is a bug, not the hardware outrunning δ.
+ * The fence sits in the test's operation, after the take: the take itself is still fence-free
+ * and races the thieves within a one-store window, where a δ test off by one or a thief without
+ * its FENCE would show (the jcstress tests DrainVsSteal and PopVsStealLastTask use the same
+ * device).
+ *
+ * <p>Skipped where Lincheck 2.39 cannot instrument the JDK's classes; see
+ * {@link io.github.taskpools.testkit.LincheckSupport}.
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
         disabledReason = "Lincheck 2.39 (ASM 9.6) cannot instrument class files newer than Java 22")
@@ -87,7 +95,9 @@ class FenceFreeLincheckTest {
         @Operation(nonParallelGroup = "owner")
         public Integer pop() {
             deque.bindOwner();
-            return deque.pop();
+            Integer task = deque.pop();
+            VarHandle.fullFence(); // at most one take in the store buffer: δ = 1 is safe (class comment)
+            return task;
         }
 
         @Operation

@@ -14,8 +14,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * capacity from 2 to 1024, each δ-variant with δ = 1 and with δ = capacity / 2 (or 1). One thread
  * sees a plain bounded deque, except that: FF-THE and FF-CL steal only when they hold more than δ
  * tasks; THEP's thief would wait for an echo that the same thread cannot give when δ or fewer are
- * left, so the model skips its steals there; and push in the THE family may refuse at capacity - 1
- * tasks only if a thief is between raising and restoring H, which one thread never is. THEP also
+ * left, so the model skips its steals there (the owner's own steal would now give up, but the
+ * model steals from the owner's thread only to stand in for a thief); and push in the THE family
+ * refuses only at exactly capacity tasks: at capacity - 1 it reads H again under the lock, where
+ * no thief is between raising and restoring it. THEP also
  * runs with its first index at 2^32 - 500, so that the 32-bit head of H wraps early in the run.
  */
 class FenceFreeSequentialModelTest {

@@ -24,6 +24,8 @@ final class Ledger {
     static final int ABORT = -2;
     /** {@link #thiefCode}: a stolen task with a wrong payload. */
     static final int CORRUPT = -3;
+    /** {@link #thiefCode}: the deque's own check caught a claim of a slot already taken. */
+    static final int CLAIMED_EMPTY = -4;
 
     private final int n;
     /** Tasks the owner took, by index; only the owner writes it, the arbiter reads it. */
@@ -58,6 +60,85 @@ final class Ledger {
             ownerSawCorrupt = true;
         }
         return i;
+    }
+
+    /** Indices the thief took through {@link #thiefSteals}, as a mask; -1 after a corrupt one. */
+    private int thiefMask;
+
+    /**
+     * Thief: calls {@code trySteal} until EMPTY or {@code attempts} calls, records what it took, and
+     * returns the mask of stolen indices (tasks are stolen oldest first, so a prefix), or a
+     * negative code: CORRUPT, or CLAIMED_EMPTY when the deque threw because its thief claimed a
+     * slot the owner had already cleared (a double take caught in the act).
+     */
+    int thiefSteals(WorkStealingDeque<Task> q, int attempts) {
+        for (int i = 0; i < attempts; i++) {
+            int code;
+            try {
+                code = thiefCode(q.trySteal());
+            } catch (IllegalStateException e) {
+                thiefMask = -1;
+                return CLAIMED_EMPTY;
+            }
+            if (code == EMPTY) {
+                break;
+            }
+            if (code == CORRUPT || code >= n) {
+                thiefMask = -1;
+                return CORRUPT;
+            }
+            if (code >= 0) {
+                if ((thiefMask & 1 << code) != 0) {
+                    thiefMask = -1;
+                    return CORRUPT;
+                }
+                thiefMask |= 1 << code;
+            }
+        }
+        return thiefMask;
+    }
+
+    /** Owner: the mask of indices it took (n <= 31). */
+    int ownerMask() {
+        int mask = 0;
+        for (int i = 0; i < n; i++) {
+            if (owner[i] != 0) {
+                mask |= 1 << i;
+            }
+        }
+        return mask;
+    }
+
+    /** Arbiter, after {@link #thiefSteals}: as {@link #verdict(WorkStealingDeque, int)}. */
+    int verdictAfterThiefSteals(WorkStealingDeque<Task> q) {
+        if (thiefMask < 0) {
+            return DUPLICATE_OR_CORRUPT;
+        }
+        q.bindOwner();
+        int[] count = new int[n];
+        for (int i = 0; i < n; i++) {
+            count[i] = owner[i] + (thiefMask >>> i & 1);
+        }
+        if (ownerSawCorrupt) {
+            return DUPLICATE_OR_CORRUPT;
+        }
+        for (Task t; (t = q.pop()) != null; ) {
+            int i = indexOf(t);
+            if (i < 0 || i >= n) {
+                return DUPLICATE_OR_CORRUPT;
+            }
+            count[i]++;
+        }
+        int verdict = OK;
+        for (int c : count) {
+            if (c > 1) {
+                return DUPLICATE_OR_CORRUPT;
+            }
+            if (c == 0) {
+                verdict = LOST;
+            }
+        }
+        return verdict;
     }
 
     /** The thief's answer as one int: the stolen index, or EMPTY, ABORT, CORRUPT. */
