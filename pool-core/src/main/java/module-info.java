@@ -8,7 +8,12 @@
  *   <li>{@code io.github.taskpools.bwos}: block-based work stealing (Wang et al., OSDI'23), LIFO and
  *       FIFO, and a pool of BWoS queues with the paper's steal policies;</li>
  *   <li>{@code io.github.taskpools.chaselev}: the Chase-Lev deque, with the barrier-optimised
- *       orderings of Lê et al. and a sequentially consistent variant.</li>
+ *       orderings of Lê et al. and a sequentially consistent variant;</li>
+ *   <li>{@code io.github.taskpools.fencefree}: work stealing without the worker's fence on bounded-TSO
+ *       processors (Morrison and Afek, ASPLOS'14): Cilk's THE deque as the baseline, FF-THE and
+ *       FF-CL, whose steals may abort (see {@code WorkStealingDeque.trySteal}), and THEP, whose
+ *       steals may wait for the worker's echo; the fence-free ones run on x86-64 only, with the
+ *       reordering bound δ of {@code BoundedTso}.</li>
  * </ul>
  * Everything else is internal.
  */
@@ -16,4 +21,5 @@ module io.github.taskpools {
     exports io.github.taskpools.api;
     exports io.github.taskpools.bwos;
     exports io.github.taskpools.chaselev;
+    exports io.github.taskpools.fencefree;
 }

@@ -39,9 +39,38 @@ public interface WorkStealingDeque<E> {
     /**
      * Any thread. Removes a task from the thieves' end.
      *
-     * @return a task, or {@code null} if there was nothing to steal
+     * <p>For a deque whose steals can abort (FF-THE and FF-CL of {@code io.github.taskpools.fencefree},
+     * see {@link #trySteal()}), {@code null} also stands for an aborted attempt: the deque may still
+     * hold a few tasks that its owner will take. Such a deque does not retry an aborted attempt
+     * here, because the abort lasts as long as the owner leaves at most δ tasks in the deque, which
+     * may be for ever if the owner is blocked or busy; a caller that loops over victims on
+     * {@code null} (as a work-stealing pool does) is correct for both kinds of deque, and a caller
+     * that must tell the two apart uses {@link #trySteal()}.
+     *
+     * <p>THEP ({@code io.github.taskpools.fencefree.ThepDeque}) never aborts a thief's steal but may
+     * wait instead, holding the deque's lock, until the owner takes, pushes or empties: a steal from
+     * a THEP deque whose owner has stopped with tasks left waits for ever, and so do two owners of
+     * THEP deques that steal from each other's deque (each waits for an echo the other would give
+     * only by taking from its own deque). The owner's own steal never waits. Callers that cannot
+     * rule this out use {@link #stealInto}, which THEP implements without waiting.
+     *
+     * @return a task, or {@code null} if there was nothing to steal or (deques that abort) the
+     *     attempt aborted
      */
     E steal();
+
+    /**
+     * Any thread. Like {@link #steal()}, but tells an aborted attempt apart from an empty deque.
+     * Deques whose steals never abort (BWoS, Chase-Lev) use this default, which never returns
+     * {@link StealResult.Status#ABORT}; THE's own never does either. THEP's waits as its
+     * {@link #steal()} does (see there) and answers ABORT only to its owner, which never waits.
+     *
+     * @return the outcome, never {@code null}; {@code STOLEN} carries the task
+     */
+    default StealResult<E> trySteal() {
+        E task = steal();
+        return task != null ? StealResult.stolen(task) : StealResult.empty();
+    }
 
     /**
      * Steals up to {@code maxTasks} tasks in one go and pushes them into {@code destination}, which

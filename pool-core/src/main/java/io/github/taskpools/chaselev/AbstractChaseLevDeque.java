@@ -1,5 +1,6 @@
 package io.github.taskpools.chaselev;
 
+import io.github.taskpools.internal.TaskArrayDeque;
 import java.lang.invoke.VarHandle;
 
 /**

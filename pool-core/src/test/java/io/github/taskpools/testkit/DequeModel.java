@@ -35,6 +35,15 @@ public final class DequeModel {
 
         /** The largest model size at which a steal may find nothing. */
         int maxSizeWhenStealFails();
+
+        /**
+         * The largest model size at which a steal may wait for the owner (THEP, whose thief waits
+         * for the owner's echo): the run skips steals there, since the one thread that could
+         * answer is the one waiting. Never, by default.
+         */
+        default int maxSizeWhenStealWaits() {
+            return -1;
+        }
     }
 
     /**
@@ -68,6 +77,9 @@ public final class DequeModel {
                 Long expected = spec.lifo() ? model.pollLast() : model.pollFirst();
                 assertEquals(expected, got, "pop" + where);
             } else if (op < 98) {
+                if (model.size() <= spec.maxSizeWhenStealWaits()) {
+                    continue;
+                }
                 Long got = q.steal();
                 if (got == null) {
                     assertTrue(model.size() <= spec.maxSizeWhenStealFails(), "steal found nothing" + where);

@@ -1,4 +1,4 @@
-package io.github.taskpools.chaselev;
+package io.github.taskpools.internal;
 
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
@@ -6,8 +6,10 @@ import java.lang.invoke.VarHandle;
 import java.util.random.RandomGenerator;
 
 /**
- * The state shared by the array-based work-stealing deques of this package (Chase-Lev and, later,
- * the THE family): a fixed circular array of tasks and two indices into it.
+ * The state shared by the array-based work-stealing deques of the library (Chase-Lev in
+ * {@code io.github.taskpools.chaselev}; THE, FF-THE, FF-CL and THEP in
+ * {@code io.github.taskpools.fencefree}): a fixed circular array of tasks and two indices into it.
+ * Public only so that both packages can extend it; the package is not exported by the module.
  *
  * <ul>
  *   <li>{@code top} (H in THE terms): the index of the oldest task, the thieves' end. Only ever
@@ -17,27 +19,30 @@ import java.util.random.RandomGenerator;
  *   <li>Task {@code i} lives in slot {@code i & mask}; the deque holds {@code [top, bottom)} and
  *       {@code bottom - top <= capacity} whenever the owner is between operations.</li>
  * </ul>
- * The indices are 64-bit and never wrap in practice (2^63 operations). Each index has two cache
+ * The indices are 64-bit and never wrap in practice (2^63 operations); THEP keeps only the low 32
+ * bits of {@code top} as the index and compares them with {@code bottom} modulo 2^32. Each index has two cache
  * lines of padding on either side (JCTools style), so thieves CASing {@code top} do not invalidate
  * the line the owner writes {@code bottom} to, and neither shares a line with the read-mostly
  * fields.
  *
  * <p>This class fixes no algorithm and no memory ordering: subclasses do. What it implements
- * reads {@code top} and {@code bottom} in opaque mode only, as estimates: {@link #sizeEstimate},
- * {@link #probeStealable}, and {@link #remainingCapacity} (a lower bound because {@code top} only
- * grows, and because opaque reads of {@code top} by the owner are coherent with its later reads).
+ * reads {@code top} (through {@link #headEstimate}) and {@code bottom} in opaque mode only, as
+ * estimates: {@link #sizeEstimate}, {@link #probeStealable}, and {@link #remainingCapacity} (a
+ * lower bound because {@code top} only grows, and because opaque reads of {@code top} by the owner
+ * are coherent with its later reads; the THE family, whose thieves may raise {@code top} by one and
+ * put it back, overrides it).
  *
  * <p>Owner-only methods check the calling thread only on paths where the check costs nothing on the
  * fast path (push to a full deque, pop on an empty one); see {@link WorkStealingDeque}.
  *
  * @param <E> the task type
  */
-abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
+public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
     /** The slots, for subclasses that access them in a stronger mode than plain. */
-    static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
+    protected static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Largest capacity accepted. */
-    static final int MAX_CAPACITY = 1 << 30;
+    protected static final int MAX_CAPACITY = 1 << 30;
 
     /**
      * An empty deque of {@code capacity} slots, owned by the calling thread.
@@ -45,7 +50,7 @@ abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in
      *     [2, {@value #MAX_CAPACITY}]
      */
-    TaskArrayDeque(int capacity) {
+    protected TaskArrayDeque(int capacity) {
         super(checkCapacity(capacity));
     }
 
@@ -57,14 +62,14 @@ abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
         return capacity;
     }
 
-    final void checkOwner() {
+    protected final void checkOwner() {
         if (Thread.currentThread() != owner) {
             throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
                     + "; the owner is " + owner);
         }
     }
 
-    static void checkNotNull(Object task) {
+    protected static void checkNotNull(Object task) {
         if (task == null) {
             throw new NullPointerException("null is not a task");
         }
@@ -80,17 +85,37 @@ abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
         return tasks.length;
     }
 
+    /**
+     * {@inheritDoc} Overridden by the THE family, where a thief's transient increment of H can
+     * make {@code top} look one higher than the head.
+     */
     @Override
-    public final int remainingCapacity() {
+    public int remainingCapacity() {
         // Owner only: bottom is ours (plain); a stale top only makes the bound smaller.
-        return tasks.length - (int) (bottom - (long) TOP.getOpaque(this));
+        return tasks.length - (int) (bottom - headEstimate());
     }
 
     @Override
     public final int sizeEstimate() {
-        long t = (long) TOP.getOpaque(this);
+        long t = headEstimate();
         long b = (long) BOTTOM.getOpaque(this);
         return (int) Math.max(0, Math.min(b - t, tasks.length));
+    }
+
+    /**
+     * The head index ({@code top}, H), read opaque, for the estimates above. Here {@code top} is
+     * the index itself; THEP, which packs an echo counter into the high bits of H, overrides this.
+     */
+    protected long headEstimate() {
+        return (long) TOP.getOpaque(this);
+    }
+
+    /**
+     * The one-task steal that {@link #stealInto} repeats: {@link #steal()} here. THEP overrides it
+     * with a steal that gives up instead of waiting for its owner.
+     */
+    protected E stealForBatch() {
+        return steal();
     }
 
     /** P_accept of BWoS §3.4: true with probability {@code size / capacity}. */
@@ -100,7 +125,7 @@ abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
     }
 
     /**
-     * Steals one task at a time with {@link #steal()}: these deques have no batch claim (a thief
+     * Steals one task at a time with {@link #stealForBatch()}: these deques have no batch claim (a thief
      * claims by one CAS per task). Never claims more than {@code destination.remainingCapacity()},
      * so every claimed task finds room.
      */
@@ -115,7 +140,7 @@ abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
         int room = Math.min(maxTasks, destination.remainingCapacity());
         int moved = 0;
         while (moved < room) {
-            E task = steal();
+            E task = stealForBatch();
             if (task == null) {
                 break;
             }
@@ -131,10 +156,10 @@ abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
 /** The read-mostly fields: written at construction, and {@code owner} by {@code bindOwner()}. */
 abstract class TaskArrayColdFields<E> implements WorkStealingDeque<E> {
     /** The slots; task {@code i} is in slot {@code i & mask}. */
-    final Object[] tasks;
-    final int mask;
+    protected final Object[] tasks;
+    protected final int mask;
     /** The owner; plain, written only by {@code bindOwner()} whose contract gives happens-before. */
-    Thread owner;
+    protected Thread owner;
 
     TaskArrayColdFields(int capacity) {
         this.tasks = new Object[capacity];
@@ -154,7 +179,7 @@ abstract class TaskArrayPad0<E> extends TaskArrayColdFields<E> {
 
 /** The thieves' index, on its own cache lines. */
 abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
-    static final VarHandle TOP;
+    protected static final VarHandle TOP;
 
     static {
         try {
@@ -165,7 +190,7 @@ abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
     }
 
     /** Index of the oldest task; accessed through {@link #TOP} only. */
-    long top;
+    protected long top;
 
     TaskArrayTopField(int capacity) {
         super(capacity);
@@ -183,7 +208,7 @@ abstract class TaskArrayPad1<E> extends TaskArrayTopField<E> {
 
 /** The owner's index, on its own cache lines. */
 abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
-    static final VarHandle BOTTOM;
+    protected static final VarHandle BOTTOM;
 
     static {
         try {
@@ -197,7 +222,7 @@ abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
      * One past the newest task. Only the owner writes it, so the owner may read it plain; other
      * threads read it through {@link #BOTTOM}.
      */
-    long bottom;
+    protected long bottom;
 
     TaskArrayBottomField(int capacity) {
         super(capacity);
