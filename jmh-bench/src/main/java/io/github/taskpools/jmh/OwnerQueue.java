@@ -4,6 +4,10 @@ import io.github.taskpools.bwos.FifoBwosDeque;
 import io.github.taskpools.bwos.LifoBwosDeque;
 import io.github.taskpools.chaselev.ChaseLevDeque;
 import io.github.taskpools.chaselev.SeqCstChaseLevDeque;
+import io.github.taskpools.fencefree.FfClDeque;
+import io.github.taskpools.fencefree.FfTheDeque;
+import io.github.taskpools.fencefree.TheDeque;
+import io.github.taskpools.fencefree.ThepDeque;
 import io.github.taskpools.jmh.baseline.LockedArrayDeque;
 import io.github.taskpools.jmh.baseline.SeqRing;
 import io.github.taskpools.jmh.baseline.SeqStack;
@@ -30,6 +34,10 @@ public abstract class OwnerQueue {
     public static final String CHASE_LEV_SC = "chase-lev-sc";
     public static final String JCTOOLS_SPMC = "jctools-spmc";
     public static final String ARRAYDEQUE_LOCKED = "arraydeque-locked";
+    public static final String THE = "the";
+    public static final String FF_THE = "ff-the";
+    public static final String FF_CL = "ff-cl";
+    public static final String THEP = "thep";
 
     /** Owner only. Adds a task; {@code false} if the queue is full. */
     public abstract boolean put(Object task);
@@ -70,6 +78,14 @@ public abstract class OwnerQueue {
                 return new JctoolsSpmc(new SpmcArrayQueue<>(capacity));
             case ARRAYDEQUE_LOCKED:
                 return new LockedDeque(new LockedArrayDeque(capacity));
+            case THE:
+                return new The(new TheDeque<>(capacity));
+            case FF_THE:
+                return new FfThe(new FfTheDeque<>(capacity));
+            case FF_CL:
+                return new FfCl(new FfClDeque<>(capacity));
+            case THEP:
+                return new Thep(new ThepDeque<>(capacity));
             default:
                 throw new IllegalArgumentException("unknown contender " + name);
         }
@@ -237,6 +253,98 @@ public abstract class OwnerQueue {
         @Override
         public Object get() {
             return q.pop();
+        }
+    }
+
+    static final class The extends OwnerQueue {
+        private final TheDeque<Object> q;
+
+        The(TheDeque<Object> q) {
+            this.q = q;
+        }
+
+        @Override
+        public boolean put(Object task) {
+            return q.push(task);
+        }
+
+        @Override
+        public Object get() {
+            return q.pop();
+        }
+
+        @Override
+        public void bindOwner() {
+            q.bindOwner();
+        }
+    }
+
+    static final class FfThe extends OwnerQueue {
+        private final FfTheDeque<Object> q;
+
+        FfThe(FfTheDeque<Object> q) {
+            this.q = q;
+        }
+
+        @Override
+        public boolean put(Object task) {
+            return q.push(task);
+        }
+
+        @Override
+        public Object get() {
+            return q.pop();
+        }
+
+        @Override
+        public void bindOwner() {
+            q.bindOwner();
+        }
+    }
+
+    static final class FfCl extends OwnerQueue {
+        private final FfClDeque<Object> q;
+
+        FfCl(FfClDeque<Object> q) {
+            this.q = q;
+        }
+
+        @Override
+        public boolean put(Object task) {
+            return q.push(task);
+        }
+
+        @Override
+        public Object get() {
+            return q.pop();
+        }
+
+        @Override
+        public void bindOwner() {
+            q.bindOwner();
+        }
+    }
+
+    static final class Thep extends OwnerQueue {
+        private final ThepDeque<Object> q;
+
+        Thep(ThepDeque<Object> q) {
+            this.q = q;
+        }
+
+        @Override
+        public boolean put(Object task) {
+            return q.push(task);
+        }
+
+        @Override
+        public Object get() {
+            return q.pop();
+        }
+
+        @Override
+        public void bindOwner() {
+            q.bindOwner();
         }
     }
 }

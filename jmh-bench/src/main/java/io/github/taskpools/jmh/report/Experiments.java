@@ -1,6 +1,8 @@
 package io.github.taskpools.jmh.report;
 
 import io.github.taskpools.jmh.BwosSingleOwnerBenchmark;
+import io.github.taskpools.jmh.FfWorkerTakeBenchmark;
+import io.github.taskpools.jmh.FillDrainBenchmark;
 import io.github.taskpools.jmh.OwnerQueue;
 import java.util.List;
 
@@ -49,7 +51,28 @@ final class Experiments {
                             + BwosSingleOwnerBenchmark.OPS_PER_CYCLE + " operations. BWoS: "
                             + BwosSingleOwnerBenchmark.BLOCKS + " blocks of "
                             + BwosSingleOwnerBenchmark.CAPACITY / BwosSingleOwnerBenchmark.BLOCKS
-                            + ". Tasks are pre-boxed; every task taken goes into a Blackhole."));
+                            + ". Tasks are pre-boxed; every task taken goes into a Blackhole."),
+            new Experiment(FfWorkerTakeBenchmark.EXPERIMENT,
+                    "Fence-free work stealing: the worker's own push and take, no thief",
+                    "^\\Q" + FfWorkerTakeBenchmark.class.getName() + ".\\E",
+                    "queue",
+                    List.of(OwnerQueue.THE, OwnerQueue.FF_THE, OwnerQueue.FF_CL, OwnerQueue.THEP,
+                            OwnerQueue.CHASE_LEV_OPT, OwnerQueue.SEQ_STACK),
+                    List.of(
+                            new Ratio(OwnerQueue.FF_CL, OwnerQueue.CHASE_LEV_OPT, 1.2,
+                                    "FF-CL drops the fence of Chase-Lev's take (paper Fig. 4)"),
+                            new Ratio(OwnerQueue.THEP, OwnerQueue.THE, 1.2,
+                                    "THEP drops the fence of THE's take (paper Fig. 5)"),
+                            new Ratio(OwnerQueue.FF_THE, OwnerQueue.THE, null,
+                                    "FF-THE drops the fence of THE's take (paper Fig. 3)"),
+                            new Ratio(OwnerQueue.CHASE_LEV_OPT, OwnerQueue.SEQ_STACK, null,
+                                    "the fence's cost against the ideal"),
+                            new Ratio(OwnerQueue.FF_CL, OwnerQueue.SEQ_STACK, null, "")),
+                    "One worker thread pushes " + FillDrainBenchmark.CAPACITY
+                            + " tasks (the capacity), checks that one more push is refused, then takes until"
+                            + " empty; one invocation = " + FillDrainBenchmark.OPS_PER_CYCLE
+                            + " operations. No thief: the fence-free deques' default δ never comes into play."
+                            + " Tasks are pre-boxed; every task taken goes into a Blackhole."));
 
     static Experiment byId(String id) {
         for (Experiment e : ALL) {
