@@ -25,7 +25,7 @@ import java.util.Set;
  * <pre>
  * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --list
  *     prints, per known experiment, tab-separated: id, JMH include pattern, the quick preset's JMH
- *     -p arguments, the cores it needs, "x86" if it runs on x86-64 only (else "any"), and the number of
+ *     -p arguments ("-" if none), the cores it needs, "x86" if it runs on x86-64 only (else "any"), and the number of
  *     parameter combinations in the quick preset and in full
  * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --dir report
  *     reads DIR/ID.json (and DIR/ID.env.txt, free text about the machine and the command) for every
@@ -64,7 +64,8 @@ public final class Report {
             switch (args[i]) {
                 case "--list":
                     for (Experiment e : Experiments.ALL) {
-                        System.out.println(e.id() + "\t" + e.include() + "\t" + String.join(" ", e.quickArgs()) + "\t"
+                        String quick = e.quickArgs().isEmpty() ? "-" : String.join(" ", e.quickArgs());
+                        System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
                                 + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
                                 + e.configurations(true) + "\t" + e.configurations(false));
                     }
