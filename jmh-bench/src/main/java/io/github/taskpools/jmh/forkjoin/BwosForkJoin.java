@@ -3,8 +3,10 @@ package io.github.taskpools.jmh.forkjoin;
 import io.github.taskpools.bwos.LifoBwosDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -24,7 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@link Task#join}: until the task is done, pop the worker's own deque and run what comes out
  *       (the joined task itself unless a thief took it; otherwise an older task of the same worker, which
  *       is ready to run and makes progress), else steal from a random other worker and run that
- *       (helping), else spin. No worker ever blocks while a computation is running, so a joined task that
+ *       (helping), else spin, yielding the processor now and then. No worker ever blocks while a computation is running, so a joined task that
  *       a thief is running is waited for by doing other work.</li>
  * </ul>
  * Invariants: a task runs exactly once (it is taken from a deque exactly once, BWoS's guarantee, or run
@@ -46,6 +48,10 @@ public final class BwosForkJoin implements AutoCloseable {
     /** BWoS geometry of each worker's deque. */
     static final int BLOCKS = 8;
     static final int BLOCK_SIZE = 256;
+    /** Failed attempts between two yields of an idle worker. */
+    static final int YIELD_EVERY = 64;
+    /** Numbers the runners, for their helper threads' names. */
+    private static final AtomicInteger RUNNERS = new AtomicInteger();
 
     private final Worker[] workers;
     private final Thread[] helpers;
@@ -72,15 +78,21 @@ public final class BwosForkJoin implements AutoCloseable {
             workers[i] = new Worker(i, seeds.split());
         }
         helpers = new Thread[parallelism - 1];
+        int runner = RUNNERS.incrementAndGet();
         for (int i = 1; i < parallelism; i++) {
             Worker w = workers[i];
-            Thread t = new Thread(() -> helperLoop(w), "bwos-fork-join-" + i);
+            Thread t = new Thread(() -> helperLoop(w), "bwos-fork-join-" + runner + "-" + i);
             t.setDaemon(true);
             helpers[i - 1] = t;
         }
         for (Thread t : helpers) {
             t.start();
         }
+    }
+
+    /** The helper threads, for tests. */
+    List<Thread> helperThreads() {
+        return List.of(helpers);
     }
 
     /** The number of workers. */
@@ -143,6 +155,7 @@ public final class BwosForkJoin implements AutoCloseable {
 
     private void helperLoop(Worker w) {
         w.deque.bindOwner();
+        int idle = 0;
         while (!closed) {
             if (!active) {
                 LockSupport.park(this);
@@ -154,10 +167,25 @@ public final class BwosForkJoin implements AutoCloseable {
             }
             if (t != null) {
                 t.run(w);
+                idle = 0;
             } else {
-                Thread.onSpinWait();
+                idle = backOff(idle);
             }
         }
+    }
+
+    /**
+     * One idle step of a worker that found no task: spin, and every {@value #YIELD_EVERY} failed
+     * attempts yield the processor, so that spinning workers do not starve the ones with work when
+     * there are more threads than processors.
+     */
+    static int backOff(int idle) {
+        if (++idle % YIELD_EVERY == 0) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
+        return idle;
     }
 
     /** A worker: its deque and its random source for victims. Used only by its own thread. */
@@ -185,6 +213,7 @@ public final class BwosForkJoin implements AutoCloseable {
         }
 
         void join(Task task) {
+            int idle = 0;
             while (!task.isDone()) {
                 Task t = deque.pop();
                 if (t == null) {
@@ -192,8 +221,9 @@ public final class BwosForkJoin implements AutoCloseable {
                 }
                 if (t != null) {
                     t.run(this);
+                    idle = 0;
                 } else {
-                    Thread.onSpinWait();
+                    idle = backOff(idle);
                 }
             }
         }
