@@ -36,6 +36,13 @@ final class Charts {
 
     static final int WIDTH = 900;
     static final int HEIGHT = 540;
+    /** The suffix of a series that is a variant of another (probabilistic stealing). */
+    static final String VARIANT = "+prob";
+    /** Distinguishable line colours (Tableau 10). */
+    private static final Color[] PALETTE = {
+        new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
+        new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F), new Color(0xBAB0AC),
+    };
 
     /** Writes the experiment's charts into {@code dir}; returns their file names. */
     static List<String> write(Path dir, Experiment e, List<Row> rows) throws IOException {
@@ -84,9 +91,8 @@ final class Charts {
                 .yAxisTitle(c.yLabel()).build();
         style(chart.getStyler());
         chart.getStyler().setMarkerSize(7);
-        double min = Double.POSITIVE_INFINITY;
-        double max = 0;
         Map<String, List<Row>> series = bySeries(rows);
+        Map<String, Color> colors = new LinkedHashMap<>();
         for (Map.Entry<String, List<Row>> s : series.entrySet()) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
@@ -96,19 +102,20 @@ final class Charts {
                     double x = Report.numeric(r.x());
                     xs.add(x);
                     ys.add(y);
-                    min = Math.min(min, x);
-                    max = Math.max(max, x);
                 }
             }
             if (!xs.isEmpty()) {
+                // A variant ("+prob") has its base's colour and a dashed line, as in the paper's Fig. 12.
+                boolean variant = s.getKey().endsWith(VARIANT);
+                String base = variant ? s.getKey().substring(0, s.getKey().length() - VARIANT.length()) : s.getKey();
+                Color color = colors.computeIfAbsent(base, k -> PALETTE[colors.size() % PALETTE.length]);
                 XYSeries xy = chart.addSeries(s.getKey(), xs, ys);
-                xy.setMarker(SeriesMarkers.CIRCLE);
-                xy.setLineStyle(new BasicStroke(s.getKey().endsWith("+prob") ? 1.5f : 2.2f, BasicStroke.CAP_ROUND,
-                        BasicStroke.JOIN_ROUND, 10f, s.getKey().endsWith("+prob") ? new float[] {6f, 4f} : null, 0f));
+                xy.setMarker(variant ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+                xy.setLineColor(color);
+                xy.setMarkerColor(color);
+                xy.setLineStyle(new BasicStroke(variant ? 1.6f : 2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND,
+                        10f, variant ? new float[] {6f, 4f} : null, 0f));
             }
-        }
-        if (min > 0 && max / min >= 8) {
-            chart.getStyler().setXAxisLogarithmic(true); // δ doubles per step
         }
         chart.getStyler().setYAxisMin(0.0);
         return chart;
