@@ -45,6 +45,17 @@ public abstract class OwnerQueue {
     /** Owner only. Removes a task from the owner's end, or returns {@code null} if none. */
     public abstract Object get();
 
+    /**
+     * Any thread. Removes a task from the thieves' end, or returns {@code null} if the steal found
+     * none (or gave up). Only the contenders with a thieves' end have one: the BWoS deques, Chase-Lev,
+     * THE and its fence-free variants, and JCTools' SPMC ring (whose consumers' poll is its steal).
+     *
+     * @throws UnsupportedOperationException for the sequential and locked baselines
+     */
+    public Object steal() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no thieves' end");
+    }
+
     /** Makes the calling thread the owner (for queues that record one). */
     public void bindOwner() {
     }
@@ -109,6 +120,11 @@ public abstract class OwnerQueue {
         }
 
         @Override
+        public Object steal() {
+            return q.steal();
+        }
+
+        @Override
         public void bindOwner() {
             q.bindOwner();
         }
@@ -129,6 +145,11 @@ public abstract class OwnerQueue {
         @Override
         public Object get() {
             return q.pop();
+        }
+
+        @Override
+        public Object steal() {
+            return q.steal();
         }
 
         @Override
@@ -155,6 +176,11 @@ public abstract class OwnerQueue {
         }
 
         @Override
+        public Object steal() {
+            return q.steal();
+        }
+
+        @Override
         public void bindOwner() {
             q.bindOwner();
         }
@@ -175,6 +201,11 @@ public abstract class OwnerQueue {
         @Override
         public Object get() {
             return q.pop();
+        }
+
+        @Override
+        public Object steal() {
+            return q.steal();
         }
 
         @Override
@@ -236,6 +267,11 @@ public abstract class OwnerQueue {
         public Object get() {
             return q.poll();
         }
+
+        @Override
+        public Object steal() {
+            return q.poll();
+        }
     }
 
     static final class LockedDeque extends OwnerQueue {
@@ -274,6 +310,11 @@ public abstract class OwnerQueue {
         }
 
         @Override
+        public Object steal() {
+            return q.steal();
+        }
+
+        @Override
         public void bindOwner() {
             q.bindOwner();
         }
@@ -294,6 +335,11 @@ public abstract class OwnerQueue {
         @Override
         public Object get() {
             return q.pop();
+        }
+
+        @Override
+        public Object steal() {
+            return q.steal();
         }
 
         @Override
@@ -320,6 +366,11 @@ public abstract class OwnerQueue {
         }
 
         @Override
+        public Object steal() {
+            return q.steal();
+        }
+
+        @Override
         public void bindOwner() {
             q.bindOwner();
         }
@@ -340,6 +391,11 @@ public abstract class OwnerQueue {
         @Override
         public Object get() {
             return q.pop();
+        }
+
+        @Override
+        public Object steal() {
+            return q.steal();
         }
 
         @Override

@@ -1,36 +1,135 @@
 package io.github.taskpools.jmh.report;
 
+import io.github.taskpools.jmh.BwosOneThiefBenchmark;
+import io.github.taskpools.jmh.BwosPoolBenchmark;
 import io.github.taskpools.jmh.BwosSingleOwnerBenchmark;
+import io.github.taskpools.jmh.FfAbortRateBenchmark;
 import io.github.taskpools.jmh.FfWorkerTakeBenchmark;
 import io.github.taskpools.jmh.FillDrainBenchmark;
+import io.github.taskpools.jmh.ForkJoinBenchmark;
 import io.github.taskpools.jmh.OwnerQueue;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.openjdk.jmh.annotations.Param;
 
 /**
- * The experiments {@code ./bench} knows: id, the JMH include pattern, the parameter naming the
- * contender, the contenders in report order, and the ratios the report computes (numerator and
- * denominator are contenders of the same run).
+ * The experiments {@code ./bench} knows and how the report shows each: the JMH include pattern, the
+ * parameters whose values name an implementation (a series of a chart), the swept parameter (the
+ * x axis, if any), the metric taken as the score, derived counters, the ratios against named
+ * baselines, the charts, the parameter subset of the quick preset and the cores the experiment needs.
  */
 final class Experiments {
     private Experiments() {
     }
 
-    /** A ratio {@code numerator / denominator} of median throughputs, with an optional target. */
+    /** Ops per second shown as millions. */
+    static final double MEGA = 1e6;
+
+    /**
+     * A ratio {@code numerator / denominator} of median scores of two implementations of the same run,
+     * at every value of the swept parameter where both were measured, with an optional target.
+     */
     record Ratio(String numerator, String denominator, Double target, String why) {
     }
 
-    record Experiment(String id, String title, String include, String param, List<String> contenders,
-            List<Ratio> ratios, String description) {
+    /** A derived counter: secondary metric {@code numerator} divided by {@code denominator} (mean scores). */
+    record Counter(String name, String numerator, String denominator) {
+    }
+
+    /**
+     * A chart: {@code y} is "score" or a counter name; one chart per value of {@code facet} if it is not
+     * null.
+     */
+    record Chart(String name, String title, String y, String yLabel, String facet) {
+    }
+
+    record Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
+            Function<Map<String, String>, String> label, String xParam, String xLabel, String metric, double scale,
+            String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios, List<Chart> charts,
+            Map<String, String> quick, int minCores, boolean x86Only) {
+
+        /** JMH's include pattern: every benchmark of the class. */
+        String include() {
+            return "^\\Q" + benchmark.getName() + ".\\E";
+        }
+
+        /** The JMH {@code -p} arguments of the quick preset (empty: every parameter value). */
+        List<String> quickArgs() {
+            List<String> args = new ArrayList<>();
+            quick.forEach((k, v) -> {
+                args.add("-p");
+                args.add(k + "=" + v);
+            });
+            return args;
+        }
+
+        /** The benchmark's parameters with their annotated values, in declaration order. */
+        Map<String, List<String>> params() {
+            Map<String, List<String>> m = new LinkedHashMap<>();
+            for (Class<?> c = benchmark; c != null; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    Param p = f.getAnnotation(Param.class);
+                    if (p != null) {
+                        m.put(f.getName(), List.of(p.value()));
+                    }
+                }
+            }
+            return m;
+        }
+
+        /** The number of parameter combinations JMH runs, in the quick preset or in full. */
+        int configurations(boolean quickPreset) {
+            int n = 1;
+            for (Map.Entry<String, List<String>> e : params().entrySet()) {
+                String over = quickPreset ? quick.get(e.getKey()) : null;
+                n *= over != null ? over.split(",").length : e.getValue().size();
+            }
+            return n;
+        }
+    }
+
+    private static Function<Map<String, String>, String> param(String name) {
+        return p -> p.get(name);
+    }
+
+    private static final Counter CPU_SHARE_COUNTER = new Counter("CPU share", "cpuNanos", "wallNanos");
+    private static final Counter STOLEN_SHARE = new Counter("stolen share", "steals", "taken");
+    private static final Counter ABORT_RATE = new Counter("abort rate", "aborts", "attempts");
+
+    private static final List<String> POOL_POLICIES =
+            List.of("rand", "seq", "last", "best-of-two", "best-of-many", "numa");
+
+    private static List<String> poolOrder() {
+        List<String> order = new ArrayList<>();
+        for (String o : List.of("lifo", "fifo")) {
+            for (String p : POOL_POLICIES) {
+                order.add(o + " " + p);
+                order.add(o + " " + p + "+prob");
+            }
+        }
+        return order;
     }
 
     static final List<Experiment> ALL = List.of(
             new Experiment(BwosSingleOwnerBenchmark.EXPERIMENT,
                     "BWoS §6.2.1: single queue without stealing",
-                    "^\\Q" + BwosSingleOwnerBenchmark.class.getName() + ".\\E",
-                    "queue",
+                    BwosSingleOwnerBenchmark.class,
+                    "One owner thread puts " + FillDrainBenchmark.CAPACITY
+                            + " tasks (the capacity), checks that one more put is refused, then gets until"
+                            + " empty; one invocation = one fill+drain cycle = "
+                            + FillDrainBenchmark.OPS_PER_CYCLE + " operations. BWoS: "
+                            + FillDrainBenchmark.BLOCKS + " blocks of "
+                            + FillDrainBenchmark.CAPACITY / FillDrainBenchmark.BLOCKS
+                            + ". Tasks are pre-boxed; every task taken goes into a Blackhole.",
+                    List.of("queue"), param("queue"), null, null, "primary", MEGA, "Mops/s",
                     List.of(OwnerQueue.BWOS_LIFO, OwnerQueue.BWOS_FIFO, OwnerQueue.SEQ_STACK, OwnerQueue.SEQ_RING,
                             OwnerQueue.CHASE_LEV_OPT, OwnerQueue.CHASE_LEV_SC, OwnerQueue.JCTOOLS_SPMC,
                             OwnerQueue.ARRAYDEQUE_LOCKED),
+                    List.of(CPU_SHARE_COUNTER),
                     List.of(
                             new Ratio(OwnerQueue.BWOS_LIFO, OwnerQueue.SEQ_STACK, 0.85,
                                     "paper §6.2.1: LIFO BWoS 10.7% below ideal on x86"),
@@ -45,19 +144,21 @@ final class Experiments {
                                     "paper §6.2.1: FIFO BWoS 3.55x Tokio's queue (Rust)"),
                             new Ratio(OwnerQueue.BWOS_LIFO, OwnerQueue.ARRAYDEQUE_LOCKED, null, ""),
                             new Ratio(OwnerQueue.SEQ_STACK, OwnerQueue.SEQ_RING, null, "")),
-                    "One owner thread puts " + BwosSingleOwnerBenchmark.CAPACITY
-                            + " tasks (the capacity), checks that one more put is refused, then gets until"
-                            + " empty; one invocation = one fill+drain cycle = "
-                            + BwosSingleOwnerBenchmark.OPS_PER_CYCLE + " operations. BWoS: "
-                            + BwosSingleOwnerBenchmark.BLOCKS + " blocks of "
-                            + BwosSingleOwnerBenchmark.CAPACITY / BwosSingleOwnerBenchmark.BLOCKS
-                            + ". Tasks are pre-boxed; every task taken goes into a Blackhole."),
+                    List.of(new Chart("throughput", "BWoS §6.2.1: single owner, no stealing", "score",
+                            "throughput (Mops/s)", null)),
+                    Map.of(), 1, false),
             new Experiment(FfWorkerTakeBenchmark.EXPERIMENT,
                     "Fence-free work stealing: the worker's own push and take, no thief",
-                    "^\\Q" + FfWorkerTakeBenchmark.class.getName() + ".\\E",
-                    "queue",
+                    FfWorkerTakeBenchmark.class,
+                    "One worker thread pushes " + FillDrainBenchmark.CAPACITY
+                            + " tasks (the capacity), checks that one more push is refused, then takes until"
+                            + " empty; one invocation = " + FillDrainBenchmark.OPS_PER_CYCLE
+                            + " operations. No thief: the fence-free deques' default δ never comes into play."
+                            + " Tasks are pre-boxed; every task taken goes into a Blackhole.",
+                    List.of("queue"), param("queue"), null, null, "primary", MEGA, "Mops/s",
                     List.of(OwnerQueue.THE, OwnerQueue.FF_THE, OwnerQueue.FF_CL, OwnerQueue.THEP,
                             OwnerQueue.CHASE_LEV_OPT, OwnerQueue.SEQ_STACK),
+                    List.of(CPU_SHARE_COUNTER),
                     List.of(
                             new Ratio(OwnerQueue.FF_CL, OwnerQueue.CHASE_LEV_OPT, 1.2,
                                     "FF-CL drops the fence of Chase-Lev's take (paper Fig. 4)"),
@@ -68,11 +169,98 @@ final class Experiments {
                             new Ratio(OwnerQueue.CHASE_LEV_OPT, OwnerQueue.SEQ_STACK, null,
                                     "the fence's cost against the ideal"),
                             new Ratio(OwnerQueue.FF_CL, OwnerQueue.SEQ_STACK, null, "")),
-                    "One worker thread pushes " + FillDrainBenchmark.CAPACITY
-                            + " tasks (the capacity), checks that one more push is refused, then takes until"
-                            + " empty; one invocation = " + FillDrainBenchmark.OPS_PER_CYCLE
-                            + " operations. No thief: the fence-free deques' default δ never comes into play."
-                            + " Tasks are pre-boxed; every task taken goes into a Blackhole."));
+                    List.of(new Chart("throughput", "Fence-free: worker push+take, no thief", "score",
+                            "throughput (Mops/s)", null)),
+                    Map.of(), 1, true),
+            new Experiment(BwosOneThiefBenchmark.EXPERIMENT,
+                    "BWoS §6.2.2: single queue with one thief",
+                    BwosOneThiefBenchmark.class,
+                    "One owner thread runs the fill+drain cycle (put until refused, get until empty; capacity "
+                            + FillDrainBenchmark.CAPACITY + ", BWoS " + FillDrainBenchmark.BLOCKS
+                            + " blocks) while one thief steals. The thief paces itself to the target stolen"
+                            + " percentage: it steals while its steals are below that share of the owner's puts"
+                            + " (published every " + BwosOneThiefBenchmark.PUBLISH_EVERY
+                            + " puts) and idles otherwise; the measured stolen share = steals / (gets + steals)"
+                            + " is shown next to the target (a contender whose steals fail falls short of it)."
+                            + " Score: total throughput, puts + gets + steals per second (paper §6.2). Tasks"
+                            + " are checked for conservation (counts and value sums) at the end of every trial.",
+                    List.of("queue"), param("queue"), "stolenPercent", "stolen percentage (target)", "ops", MEGA,
+                    "Mops/s",
+                    List.of(OwnerQueue.BWOS_LIFO, OwnerQueue.BWOS_FIFO, OwnerQueue.CHASE_LEV_OPT,
+                            OwnerQueue.CHASE_LEV_SC, OwnerQueue.JCTOOLS_SPMC),
+                    List.of(STOLEN_SHARE, CPU_SHARE_COUNTER),
+                    List.of(
+                            new Ratio(OwnerQueue.BWOS_LIFO, OwnerQueue.CHASE_LEV_OPT, null,
+                                    "paper §6.2.2: LIFO BWoS 12.59x ABP at 10% stolen (x86)"),
+                            new Ratio(OwnerQueue.BWOS_LIFO, OwnerQueue.CHASE_LEV_SC, null, ""),
+                            new Ratio(OwnerQueue.BWOS_FIFO, OwnerQueue.JCTOOLS_SPMC, null,
+                                    "paper §6.2.2: FIFO BWoS 9.41x Tokio's queue at 10% stolen")),
+                    List.of(new Chart("throughput", "BWoS §6.2.2: owner + one thief (cf. paper Fig. 10/11)", "score",
+                                    "total throughput (Mops/s)", null),
+                            new Chart("stolen-share", "BWoS §6.2.2: measured stolen share", "stolen share",
+                                    "steals / (gets + steals)", null)),
+                    Map.of(), 2, false),
+            new Experiment(BwosPoolBenchmark.EXPERIMENT,
+                    "BWoS §6.2.3: pool of N queues with the steal policies",
+                    BwosPoolBenchmark.class,
+                    "N worker threads (JMH's thread count; the available processors unless `--threads` says"
+                            + " otherwise), one BWoS deque each (capacity " + BwosPoolBenchmark.CAPACITY + ", "
+                            + BwosPoolBenchmark.BLOCKS + " blocks): put until full, get until empty, then k·C"
+                            + " steal attempts on the pool (k = balancing factor). Every policy with and without"
+                            + " probabilistic acceptance (+prob). With one NUMA node (the default `nodes=1`)"
+                            + " `numa` behaves as `rand`. Score: puts + gets + successful steals per second."
+                            + " Tasks are checked for conservation at the end of every trial.",
+                    List.of("order", "policy", "probabilistic"),
+                    p -> p.get("order") + " " + p.get("policy") + ("true".equals(p.get("probabilistic")) ? "+prob" : ""),
+                    "balance", "balancing factor k (%)", "ops", MEGA, "Mops/s",
+                    poolOrder(),
+                    List.of(STOLEN_SHARE),
+                    List.of(
+                            new Ratio("lifo rand+prob", "lifo rand", null, "probabilistic acceptance (§3.4), LIFO"),
+                            new Ratio("fifo rand+prob", "fifo rand", null, "probabilistic acceptance (§3.4), FIFO"),
+                            new Ratio("lifo best-of-two", "lifo rand", null, ""),
+                            new Ratio("lifo best-of-many", "lifo rand", null,
+                                    "paper §6.2.3: best_of_many often worst (owner interference)"),
+                            new Ratio("fifo best-of-two", "fifo rand", null, ""),
+                            new Ratio("fifo best-of-many", "fifo rand", null, "")),
+                    List.of(new Chart("throughput", "BWoS §6.2.3: pool throughput (cf. paper Fig. 12)", "score",
+                                    "total throughput (Mops/s)", "order"),
+                            new Chart("stolen-share", "BWoS §6.2.3: stolen share", "stolen share",
+                                    "steals / (gets + steals)", "order")),
+                    Map.of("balance", "0,100"), 2, false),
+            new Experiment(FfAbortRateBenchmark.EXPERIMENT,
+                    "Fence-free work stealing: steal abort rate as δ varies",
+                    FfAbortRateBenchmark.class,
+                    "One worker pushes " + FfAbortRateBenchmark.BATCH + " tasks, then takes until empty, in a loop;"
+                            + " one thief calls trySteal() in a loop. δ (the deque's reordering bound) from the"
+                            + " default up. Abort rate = aborted attempts / attempts; THEP never aborts (its"
+                            + " thieves wait for the worker's echo), its cost shows in steals and throughput."
+                            + " Score: pushes + takes + steals per second. Tasks are checked for conservation.",
+                    List.of("queue"), param("queue"), "delta", "δ (reordering bound, takes)", "ops", MEGA, "Mops/s",
+                    List.of(OwnerQueue.FF_THE, OwnerQueue.FF_CL, OwnerQueue.THEP),
+                    List.of(ABORT_RATE, STOLEN_SHARE),
+                    List.of(new Ratio(OwnerQueue.FF_CL, OwnerQueue.FF_THE, null, ""),
+                            new Ratio(OwnerQueue.THEP, OwnerQueue.FF_THE, null, "")),
+                    List.of(new Chart("abort-rate", "Fence-free: steal abort rate vs δ", "abort rate",
+                                    "aborts / steal attempts", null),
+                            new Chart("throughput", "Fence-free: worker + thief throughput vs δ", "score",
+                                    "total throughput (Mops/s)", null)),
+                    Map.of(), 2, true),
+            new Experiment(ForkJoinBenchmark.EXPERIMENT,
+                    "Fork/join kernels: ForkJoinPool against a BWoS-based pool",
+                    ForkJoinBenchmark.class,
+                    "Whole recursive computations (fib(30) below a cut-off of 12; the integral of x³+x over"
+                            + " [0, 64] in 2^14 Simpson intervals; 11-queens forking the first 3 rows) on"
+                            + " `ForkJoinPool` and on a small runner whose workers each own a LIFO BWoS deque and"
+                            + " join by popping and stealing. Both with parallelism = available processors."
+                            + " Score: computations per second; every result is checked.",
+                    List.of("pool"), param("pool"), "kernel", "kernel", "primary", 1, "ops/s",
+                    List.of(ForkJoinBenchmark.BWOS, ForkJoinBenchmark.FORK_JOIN_POOL),
+                    List.of(),
+                    List.of(new Ratio(ForkJoinBenchmark.BWOS, ForkJoinBenchmark.FORK_JOIN_POOL, null,
+                            "whole-program comparison")),
+                    List.of(new Chart("throughput", "Fork/join kernels", "score", "computations per second", null)),
+                    Map.of(), 1, false));
 
     static Experiment byId(String id) {
         for (Experiment e : ALL) {

@@ -56,6 +56,98 @@ final class Json {
         throw new IllegalArgumentException("expected a JSON number, got " + o);
     }
 
+    /**
+     * Writes {@code value} as JSON: {@link Map}s (string keys), {@link List}s, {@link String}s,
+     * {@link Number}s (non-finite ones as {@code null}), {@link Boolean}s and {@code null}; nested
+     * containers are indented by two spaces per level.
+     */
+    static String write(Object value) {
+        StringBuilder b = new StringBuilder();
+        write(b, value, 0);
+        return b.append('\n').toString();
+    }
+
+    private static void write(StringBuilder b, Object v, int indent) {
+        if (v == null) {
+            b.append("null");
+        } else if (v instanceof String) {
+            quote(b, (String) v);
+        } else if (v instanceof Boolean) {
+            b.append(v);
+        } else if (v instanceof Number) {
+            double d = ((Number) v).doubleValue();
+            if (!Double.isFinite(d)) {
+                b.append("null");
+            } else if (v instanceof Integer || v instanceof Long) {
+                b.append(v);
+            } else {
+                b.append(d);
+            }
+        } else if (v instanceof Map) {
+            Map<?, ?> m = (Map<?, ?>) v;
+            if (m.isEmpty()) {
+                b.append("{}");
+                return;
+            }
+            b.append("{\n");
+            int k = 0;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                b.append("  ".repeat(indent + 1));
+                quote(b, String.valueOf(e.getKey()));
+                b.append(": ");
+                write(b, e.getValue(), indent + 1);
+                b.append(++k < m.size() ? ",\n" : "\n");
+            }
+            b.append("  ".repeat(indent)).append('}');
+        } else if (v instanceof List) {
+            List<?> l = (List<?>) v;
+            if (l.isEmpty()) {
+                b.append("[]");
+                return;
+            }
+            b.append("[\n");
+            for (int k = 0; k < l.size(); k++) {
+                b.append("  ".repeat(indent + 1));
+                write(b, l.get(k), indent + 1);
+                b.append(k + 1 < l.size() ? ",\n" : "\n");
+            }
+            b.append("  ".repeat(indent)).append(']');
+        } else {
+            throw new IllegalArgumentException("cannot write " + v.getClass().getName() + " as JSON");
+        }
+    }
+
+    private static void quote(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"':
+                    b.append("\\\"");
+                    break;
+                case '\\':
+                    b.append("\\\\");
+                    break;
+                case '\n':
+                    b.append("\\n");
+                    break;
+                case '\r':
+                    b.append("\\r");
+                    break;
+                case '\t':
+                    b.append("\\t");
+                    break;
+                default:
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+            }
+        }
+        b.append('"');
+    }
+
     private Object value() {
         if (pos >= s.length()) {
             throw error("unexpected end");

@@ -1,339 +1,500 @@
 package io.github.taskpools.jmh.report;
 
+import io.github.taskpools.jmh.report.Experiments.Counter;
 import io.github.taskpools.jmh.report.Experiments.Experiment;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
+import io.github.taskpools.jmh.report.Results.Metric;
+import io.github.taskpools.jmh.report.Results.Result;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Writes {@code REPORT.md} from JMH JSON results ({@code -rf json}), for {@code ./bench}.
+ * Writes the benchmark report from JMH JSON results ({@code -rf json}), for {@code ./bench}.
  *
  * <pre>
  * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --list
- *     prints "id TAB include-pattern" for every known experiment
- * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --dir report/jmh [--out FILE]
+ *     prints, per known experiment, tab-separated: id, JMH include pattern, the quick preset's JMH
+ *     -p arguments ("-" if none), the cores it needs, "x86" if it runs on x86-64 only (else "any"), and the number of
+ *     parameter combinations in the quick preset and in full
+ * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --dir report
  *     reads DIR/ID.json (and DIR/ID.env.txt, free text about the machine and the command) for every
- *     known experiment that has a result, and writes FILE (default DIR/REPORT.md)
+ *     known experiment that has a result, and writes DIR/REPORT.md, DIR/summary.json and the charts
+ *     DIR/ID-NAME.png
  * </pre>
  *
- * Per contender the report gives the median of all measurement iterations of all forks (from the
- * JSON {@code rawData}), and JMH's own score with its error (99.9% confidence interval); ratios are
- * ratios of medians of contenders of the same run.
+ * Per implementation and parameter set the report gives the median of all measurement iterations of
+ * all forks (from the JSON {@code rawData}) and JMH's own score with its error (half-width of the 99.9%
+ * confidence interval); ratios are ratios of medians of implementations of the same run, at the same
+ * value of the swept parameter.
  */
 public final class Report {
     private Report() {
     }
 
+    /** One implementation at one parameter set. */
+    record Row(String experiment, String implementation, String x, Map<String, String> params, Metric metric,
+            double median, Map<String, Double> counters) {
+    }
+
+    /** One evaluated ratio. */
+    record RatioRow(String experiment, String numerator, String denominator, String xParam, String x, double ratio,
+            double lo, double hi, Double target, String verdict, String why) {
+    }
+
+    /** An experiment's evaluated results. */
+    record Section(Experiment experiment, List<Row> rows, List<RatioRow> ratios, List<String> missing,
+            Result first, String env, List<String> charts) {
+    }
+
     public static void main(String[] args) throws IOException {
+        System.setProperty("java.awt.headless", "true");
         Path dir = null;
-        Path out = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--list":
                     for (Experiment e : Experiments.ALL) {
-                        System.out.println(e.id() + "\t" + e.include());
+                        String quick = e.quickArgs().isEmpty() ? "-" : String.join(" ", e.quickArgs());
+                        System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
+                                + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
+                                + e.configurations(true) + "\t" + e.configurations(false));
                     }
                     return;
                 case "--dir":
+                    if (i + 1 == args.length) {
+                        usage();
+                    }
                     dir = Path.of(args[++i]);
                     break;
-                case "--out":
-                    out = Path.of(args[++i]);
-                    break;
                 default:
-                    System.err.println("usage: Report --list | --dir DIR [--out FILE]");
-                    System.exit(2);
+                    usage();
             }
         }
         if (dir == null) {
-            System.err.println("usage: Report --list | --dir DIR [--out FILE]");
-            System.exit(2);
+            usage();
         }
-        if (out == null) {
-            out = dir.resolve("REPORT.md");
-        }
-        StringBuilder md = new StringBuilder();
-        md.append("# taskpools JMH report\n\n");
-        md.append("Generated by `./bench` (report generator `io.github.taskpools.jmh.report.Report`).")
-                .append(" Throughput in millions of operations per second (Mops/s); **median** = median of all")
-                .append(" measurement iterations of all forks (JSON `rawData`); **JMH score ± error** = JMH's mean")
-                .append(" and the half-width of its 99.9% confidence interval. Ratios are ratios of medians of")
-                .append(" contenders measured in the same JMH run; the range next to a ratio divides the")
-                .append(" ends of the two 99.9% intervals (a conservative spread, not a confidence interval).\n\n");
-        int found = 0;
+        List<Section> sections = write(dir);
+        System.out.println("wrote " + dir.resolve("REPORT.md") + ", " + dir.resolve("summary.json") + " and "
+                + sections.stream().mapToInt(s -> s.charts().size()).sum() + " chart(s) for " + sections.size()
+                + " experiment(s)");
+    }
+
+    private static void usage() {
+        System.err.println("usage: Report --list | --dir DIR");
+        System.exit(2);
+    }
+
+    /** Reads every known experiment's results in {@code dir} and writes the report files there. */
+    static List<Section> write(Path dir) throws IOException {
+        List<Section> sections = new ArrayList<>();
         for (Experiment e : Experiments.ALL) {
             Path json = dir.resolve(e.id() + ".json");
             if (!Files.isRegularFile(json)) {
                 continue;
             }
-            found++;
-            Path env = dir.resolve(e.id() + ".env.txt");
-            experiment(md, e, Files.readString(json, StandardCharsets.UTF_8),
-                    Files.isRegularFile(env) ? Files.readString(env, StandardCharsets.UTF_8) : null,
-                    dir.relativize(json).toString());
+            Path envFile = dir.resolve(e.id() + ".env.txt");
+            String env = Files.isRegularFile(envFile) ? Files.readString(envFile, StandardCharsets.UTF_8) : null;
+            List<Result> results = Results.parse(Files.readString(json, StandardCharsets.UTF_8));
+            List<Row> rows = rows(e, results);
+            List<String> charts = Charts.write(dir, e, rows);
+            sections.add(new Section(e, rows, ratios(e, rows), missing(e, rows),
+                    results.isEmpty() ? null : results.get(0), env, charts));
         }
-        if (found == 0) {
-            md.append("No results found in `").append(dir).append("`.\n");
-        }
-        Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
-        System.out.println("wrote " + out + " (" + found + " experiment(s))");
+        Files.writeString(dir.resolve("REPORT.md"), markdown(sections), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("summary.json"), summary(sections), StandardCharsets.UTF_8);
+        return sections;
     }
 
-    /** One contender's numbers. */
-    record Row(String name, double median, double score, double error, double lo, double hi, double min,
-            double max, int samples, String unit, double shareMedian, double shareMin, double normMedian,
-            List<Double> forkMedians) {
+    /** The rows of an experiment, in the experiment's implementation order, then by swept value. */
+    static List<Row> rows(Experiment e, List<Result> results) {
+        List<Row> rows = new ArrayList<>();
+        for (Result r : results) {
+            Metric m = r.metric(e.metric());
+            if (m == null) {
+                throw new IllegalArgumentException(e.id() + ": " + r.benchmark() + " has no metric " + e.metric());
+            }
+            Map<String, Double> counters = new LinkedHashMap<>();
+            for (Counter c : e.counters()) {
+                Metric num = r.secondary().get(c.numerator());
+                Metric den = r.secondary().get(c.denominator());
+                if (num != null && den != null) {
+                    counters.put(c.name(), den.score() == 0 ? Double.NaN : num.score() / den.score());
+                }
+            }
+            for (Map.Entry<String, Metric> s : r.secondary().entrySet()) {
+                if (Set.of("ops", "taken", "steals", "attempts", "aborts").contains(s.getKey())
+                        && !s.getKey().equals(e.metric())) {
+                    counters.put(s.getKey() + "/s", s.getValue().score());
+                }
+            }
+            String x = e.xParam() == null ? null : r.params().get(e.xParam());
+            rows.add(new Row(e.id(), e.label().apply(r.params()), x, r.params(), m, m.median(), counters));
+        }
+        rows.sort(Comparator.<Row>comparingInt(r -> rank(e, r.implementation()))
+                .thenComparing(r -> r.implementation())
+                .thenComparingDouble(r -> numeric(r.x())));
+        return rows;
     }
 
-    private static void experiment(StringBuilder md, Experiment e, String jsonText, String env, String jsonName) {
-        List<Object> results = Json.array(Json.parse(jsonText));
+    private static int rank(Experiment e, String implementation) {
+        int i = e.order().indexOf(implementation);
+        return i < 0 ? Integer.MAX_VALUE : i;
+    }
+
+    /** The value as a number, or NaN; used to sort and plot swept parameters. */
+    static double numeric(String x) {
+        if (x == null) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(x);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static List<String> missing(Experiment e, List<Row> rows) {
+        List<String> missing = new ArrayList<>();
+        for (String n : e.order()) {
+            if (rows.stream().noneMatch(r -> r.implementation().equals(n))) {
+                missing.add(n);
+            }
+        }
+        return missing;
+    }
+
+    /** Every ratio of the experiment at every swept value where both sides were measured. */
+    static List<RatioRow> ratios(Experiment e, List<Row> rows) {
+        List<RatioRow> out = new ArrayList<>();
+        for (Ratio q : e.ratios()) {
+            for (Row a : rows) {
+                if (!a.implementation().equals(q.numerator())) {
+                    continue;
+                }
+                for (Row b : rows) {
+                    if (b.implementation().equals(q.denominator()) && sameSetting(e, a, b)) {
+                        out.add(ratio(e, q, a, b));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Same parameters apart from those naming the implementation. */
+    private static boolean sameSetting(Experiment e, Row a, Row b) {
+        for (Map.Entry<String, String> p : a.params().entrySet()) {
+            if (!e.seriesParams().contains(p.getKey()) && !p.getValue().equals(b.params().get(p.getKey()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static RatioRow ratio(Experiment e, Ratio q, Row a, Row b) {
+        double ratio = a.median() / b.median();
+        double lo = a.metric().lo() / b.metric().hi();
+        double hi = a.metric().hi() / b.metric().lo();
+        boolean spread = Double.isFinite(lo) && Double.isFinite(hi) && lo > 0;
+        if (!spread) {
+            lo = Double.NaN;
+            hi = Double.NaN;
+        }
+        String verdict = null;
+        if (q.target() != null) {
+            double t = q.target();
+            if (spread && lo >= t) {
+                verdict = "yes";
+            } else if (spread && hi < t) {
+                verdict = "no";
+            } else if (spread) {
+                verdict = (ratio >= t ? "yes" : "no") + " (target inside the spread)";
+            } else {
+                verdict = (ratio >= t ? "yes" : "no") + " (no CI)";
+            }
+        }
+        return new RatioRow(e.id(), q.numerator(), q.denominator(), e.xParam(), a.x(), ratio, lo, hi, q.target(),
+                verdict, q.why());
+    }
+
+    // ---- REPORT.md ----
+
+    static String markdown(List<Section> sections) {
+        StringBuilder md = new StringBuilder();
+        md.append("# taskpools benchmark report\n\n");
+        md.append("Generated by `./bench` (report generator `io.github.taskpools.jmh.report.Report`). **median** =")
+                .append(" median of all measurement iterations of all forks (JSON `rawData`); **JMH score ± error** =")
+                .append(" JMH's mean and the half-width of its 99.9% confidence interval (n/a with a single sample).")
+                .append(" Ratios are ratios of medians of implementations measured in the same JMH run at the same")
+                .append(" parameters; the range next to a ratio divides the ends of the two 99.9% intervals (a")
+                .append(" conservative spread, not a confidence interval). Machine-readable: `summary.json`; raw JMH")
+                .append(" results: `<experiment>.json`, console logs `<experiment>.log`.\n\n");
+        if (sections.isEmpty()) {
+            md.append("No results found.\n");
+            return md.toString();
+        }
+        md.append("## Environment\n\n");
+        Section s0 = sections.get(0);
+        if (s0.first() != null) {
+            Map<String, Object> j = s0.first().json();
+            md.append("- JDK: ").append(j.get("jdkVersion")).append(" (").append(j.get("vmName")).append(' ')
+                    .append(j.get("vmVersion")).append("), JMH ").append(j.get("jmhVersion")).append('\n');
+        }
+        if (s0.env() != null) {
+            for (String line : s0.env().split("\n")) {
+                if (line.startsWith("CPU model:") || line.startsWith("logical CPUs:") || line.startsWith("kernel:")
+                        || line.startsWith("memory:")) {
+                    md.append("- ").append(line.replaceAll(":\\s+", ": ")).append('\n');
+                }
+            }
+        }
+        md.append("- Experiments in this report: ");
+        List<String> ids = new ArrayList<>();
+        sections.forEach(s -> ids.add("`" + s.experiment().id() + "`"));
+        md.append(String.join(", ", ids)).append("\n\n");
+        for (Section s : sections) {
+            section(md, s);
+        }
+        return md.toString();
+    }
+
+    private static void section(StringBuilder md, Section s) {
+        Experiment e = s.experiment();
         md.append("## ").append(e.id()).append(": ").append(e.title()).append("\n\n");
         md.append(e.description()).append("\n\n");
-        md.append("Raw results: `").append(jsonName).append("`.\n\n");
+        md.append("Raw results: `").append(e.id()).append(".json`.\n\n");
 
-        Map<String, Row> rows = new LinkedHashMap<>();
-        Map<String, Object> first = null;
-        for (Object o : results) {
-            Map<String, Object> r = Json.object(o);
-            String name = contender(r, e.param());
-            if (name == null) {
-                continue;
-            }
-            if (first == null) {
-                first = r;
-            }
-            rows.put(name, row(name, r));
-        }
-
-        md.append("### Throughput\n\n");
-        boolean shares = rows.values().stream().anyMatch(r -> Double.isFinite(r.shareMedian()));
-        md.append("| contender | median (Mops/s) | JMH score ± error (Mops/s) | 99.9% CI (Mops/s) | min–max (Mops/s) | samples | per-fork medians (Mops/s) |");
-        md.append(shares ? " CPU share median / min | CPU-normalised median (Mops/s) |\n" : "\n");
-        md.append("|---|--:|--:|--:|--:|--:|--:|").append(shares ? "--:|--:|\n" : "\n");
-        List<String> order = new ArrayList<>(e.contenders());
-        for (String n : rows.keySet()) {
-            if (!order.contains(n)) {
-                order.add(n);
-            }
-        }
-        List<String> missing = new ArrayList<>();
-        double worstShare = Double.POSITIVE_INFINITY;
-        for (String n : order) {
-            Row r = rows.get(n);
-            if (r == null) {
-                missing.add(n);
-                continue;
-            }
-            md.append("| ").append(n)
-                    .append(" | **").append(m(r.median())).append("**")
-                    .append(" | ").append(m(r.score())).append(" ± ").append(m(r.error()))
-                    .append(" | ").append(m(r.lo())).append(" – ").append(m(r.hi()))
-                    .append(" | ").append(m(r.min())).append(" – ").append(m(r.max()))
-                    .append(" | ").append(r.samples())
-                    .append(" | ").append(forks(r.forkMedians()))
-                    .append(" |");
-            if (shares) {
-                md.append(' ').append(r2(r.shareMedian())).append(" / ").append(r2(r.shareMin()))
-                        .append(" | ").append(m(r.normMedian())).append(" |");
-                if (Double.isFinite(r.shareMin())) {
-                    worstShare = Math.min(worstShare, r.shareMin());
+        List<String> counterNames = new ArrayList<>();
+        for (Row r : s.rows()) {
+            for (String c : r.counters().keySet()) {
+                if (!counterNames.contains(c)) {
+                    counterNames.add(c);
                 }
+            }
+        }
+        String unit = e.unitLabel();
+        md.append("### Results\n\n| implementation |");
+        if (e.xParam() != null) {
+            md.append(' ').append(e.xParam()).append(" |");
+        }
+        md.append(" median (").append(unit).append(") | JMH score ± error | 99.9% CI | min–max | samples |")
+                .append(" per-fork medians |");
+        for (String c : counterNames) {
+            md.append(' ').append(c).append(" |");
+        }
+        md.append("\n|---|");
+        if (e.xParam() != null) {
+            md.append("--:|");
+        }
+        md.append("--:|--:|--:|--:|--:|--:|").append("--:|".repeat(counterNames.size())).append('\n');
+        double worstShare = Double.POSITIVE_INFINITY;
+        for (Row r : s.rows()) {
+            Metric m = r.metric();
+            double[] xs = Results.sorted(m.samples());
+            md.append("| ").append(r.implementation()).append(" |");
+            if (e.xParam() != null) {
+                md.append(' ').append(r.x()).append(" |");
+            }
+            md.append(" **").append(fmt(r.median(), e.scale())).append("** | ")
+                    .append(fmt(m.score(), e.scale())).append(" ± ").append(fmt(m.error(), e.scale())).append(" | ")
+                    .append(fmt(m.lo(), e.scale())).append(" – ").append(fmt(m.hi(), e.scale())).append(" | ")
+                    .append(xs.length == 0 ? "n/a" : fmt(xs[0], e.scale()) + " – " + fmt(xs[xs.length - 1], e.scale()))
+                    .append(" | ").append(xs.length).append(" | ");
+            List<String> fm = new ArrayList<>();
+            for (double f : m.forkMedians()) {
+                fm.add(fmt(f, e.scale()));
+            }
+            md.append(String.join(" / ", fm)).append(" |");
+            for (String c : counterNames) {
+                Double v = r.counters().get(c);
+                md.append(' ').append(v == null ? "" : c.endsWith("/s") ? fmt(v, Experiments.MEGA) + "M" : r3(v))
+                        .append(" |");
+            }
+            md.append('\n');
+            Double share = r.counters().get("CPU share");
+            if (share != null && Double.isFinite(share)) {
+                worstShare = Math.min(worstShare, share);
+            }
+        }
+        md.append('\n');
+        if (counterNames.stream().anyMatch(c -> c.endsWith("/s"))) {
+            md.append("Counters ending in /s are JMH AuxCounters in millions per second (all threads);")
+                    .append(" shares and rates are ratios of those counters' means.\n\n");
+        }
+        if (worstShare < 0.95) {
+            md.append("**Warning: CPU share (thread CPU time / wall time) fell to ").append(r3(worstShare))
+                    .append("; other load disturbed this run.**\n\n");
+        }
+        if (!s.missing().isEmpty()) {
+            md.append("Missing from this run (failed or not run; see `").append(e.id()).append(".log`): ")
+                    .append(String.join(", ", s.missing())).append(".\n\n");
+        }
+
+        if (!s.ratios().isEmpty()) {
+            md.append("### Ratios (same run)\n\n| ratio |");
+            if (e.xParam() != null) {
+                md.append(' ').append(e.xParam()).append(" |");
+            }
+            md.append(" of medians | spread from CIs | target | met? | note |\n|---|");
+            if (e.xParam() != null) {
+                md.append("--:|");
+            }
+            md.append("--:|--:|--:|---|---|\n");
+            for (RatioRow q : s.ratios()) {
+                md.append("| ").append(q.numerator()).append(" / ").append(q.denominator()).append(" |");
+                if (e.xParam() != null) {
+                    md.append(' ').append(q.x()).append(" |");
+                }
+                md.append(" **").append(r2(q.ratio())).append("x** | ")
+                        .append(Double.isFinite(q.lo()) ? r2(q.lo()) + " – " + r2(q.hi()) : "n/a").append(" | ")
+                        .append(q.target() == null ? "" : "≥ " + r2(q.target())).append(" | ")
+                        .append(q.verdict() == null ? "" : q.verdict()).append(" | ").append(q.why()).append(" |\n");
             }
             md.append('\n');
         }
-        if (shares) {
-            md.append("\nCPU share = thread CPU time / wall time of an iteration (1.00: the benchmark thread was never")
-                    .append(" descheduled). CPU-normalised median = median of (iteration score / its CPU share), an")
-                    .append(" estimate of the undisturbed throughput that corrects for descheduling only, not for")
-                    .append(" cache or memory interference; the ratios below use the plain medians.\n");
-            if (worstShare < 0.95) {
-                md.append("\n**Warning: some iterations ran with a CPU share of ").append(r2(worstShare))
-                        .append("; other load disturbed this run.**\n");
+        if (!s.charts().isEmpty()) {
+            md.append("### Charts\n\n");
+            for (String c : s.charts()) {
+                md.append("![").append(c).append("](").append(c).append(")\n\n");
             }
         }
-        md.append('\n');
-        if (!missing.isEmpty()) {
-            md.append("Missing from this run (failed or not run; see the JMH log): ")
-                    .append(String.join(", ", missing)).append(".\n\n");
-        }
-
-        md.append("### Ratios (same run)\n\n");
-        md.append("| ratio | of medians | spread from CIs | target | met? |")
-                .append(shares ? " of CPU-normalised medians |" : "").append(" note |\n");
-        md.append("|---|--:|--:|--:|---|").append(shares ? "--:|" : "").append("---|\n");
-        for (Ratio q : e.ratios()) {
-            Row a = rows.get(q.numerator());
-            Row b = rows.get(q.denominator());
-            md.append("| ").append(q.numerator()).append(" / ").append(q.denominator()).append(" | ");
-            if (a == null || b == null) {
-                md.append("n/a | n/a | ").append(q.target() == null ? "" : "≥ " + r2(q.target()))
-                        .append(" | n/a | ").append(shares ? "n/a | " : "").append(q.why()).append(" |\n");
-                continue;
-            }
-            double ratio = a.median() / b.median();
-            double lo = a.lo() / b.hi();
-            double hi = a.hi() / b.lo();
-            boolean spread = Double.isFinite(lo) && Double.isFinite(hi) && lo > 0;
-            md.append("**").append(r2(ratio)).append("x** | ")
-                    .append(spread ? r2(lo) + " – " + r2(hi) : "n/a").append(" | ");
-            if (q.target() == null) {
-                md.append(" | | ");
-            } else {
-                double t = q.target();
-                String verdict;
-                if (spread && lo >= t) {
-                    verdict = "yes";
-                } else if (spread && hi < t) {
-                    verdict = "no";
-                } else if (spread) {
-                    verdict = (ratio >= t ? "yes" : "no") + " (target inside the spread)";
-                } else {
-                    verdict = (ratio >= t ? "yes" : "no") + " (no CI)";
-                }
-                md.append("≥ ").append(r2(t)).append(" | ").append(verdict).append(" | ");
-            }
-            if (shares) {
-                double norm = a.normMedian() / b.normMedian();
-                md.append(Double.isFinite(norm) ? r2(norm) + "x" : "n/a").append(" | ");
-            }
-            md.append(q.why()).append(" |\n");
-        }
-        md.append('\n');
-
         md.append("### Settings\n\n");
-        if (first != null) {
-            md.append("- JMH ").append(first.get("jmhVersion")).append(", mode ").append(first.get("mode"))
-                    .append(", ").append(fmtInt(first.get("threads"))).append(" thread(s), forks ")
-                    .append(fmtInt(first.get("forks"))).append(", warmup ")
-                    .append(fmtInt(first.get("warmupIterations"))).append(" x ").append(first.get("warmupTime"))
-                    .append(", measurement ").append(fmtInt(first.get("measurementIterations"))).append(" x ")
-                    .append(first.get("measurementTime")).append('\n');
-            md.append("- JVM: ").append(first.get("jvm")).append(" (").append(first.get("vmName")).append(' ')
-                    .append(first.get("vmVersion")).append(", JDK ").append(first.get("jdkVersion")).append(")\n");
-            List<Object> jvmArgs = first.get("jvmArgs") == null ? List.of() : Json.array(first.get("jvmArgs"));
-            md.append("- JVM arguments of the forks: ")
-                    .append(jvmArgs.isEmpty() ? "(none)" : "`" + String.join(" ", str(jvmArgs)) + "`").append('\n');
-            md.append("- Unit: ").append(Json.object(first.get("primaryMetric")).get("scoreUnit"))
-                    .append(" (shown above divided by 10^6)\n\n");
+        if (s.first() != null) {
+            Map<String, Object> j = s.first().json();
+            md.append("- JMH ").append(j.get("jmhVersion")).append(", mode ").append(j.get("mode")).append(", ")
+                    .append(fmtInt(j.get("threads"))).append(" thread(s), forks ").append(fmtInt(j.get("forks")))
+                    .append(", warmup ").append(fmtInt(j.get("warmupIterations"))).append(" x ")
+                    .append(j.get("warmupTime")).append(", measurement ")
+                    .append(fmtInt(j.get("measurementIterations"))).append(" x ").append(j.get("measurementTime"))
+                    .append('\n');
+            md.append("- JVM: ").append(j.get("jvm")).append(" (").append(j.get("vmName")).append(' ')
+                    .append(j.get("vmVersion")).append(", JDK ").append(j.get("jdkVersion")).append(")\n");
+            List<Object> jvmArgs = j.get("jvmArgs") == null ? List.of() : Json.array(j.get("jvmArgs"));
+            List<String> a = new ArrayList<>();
+            jvmArgs.forEach(x -> a.add(String.valueOf(x)));
+            md.append("- JVM arguments of the forks: ").append(a.isEmpty() ? "(none)" : "`" + String.join(" ", a) + "`")
+                    .append('\n');
+            md.append("- Unit: ").append(s.first().metric(e.metric()).unit()).append(" (shown as ").append(unit)
+                    .append(")\n\n");
         }
-        if (env != null) {
-            md.append("### Machine and command\n\n```\n").append(env.strip()).append("\n```\n\n");
+        if (s.env() != null) {
+            md.append("### Machine and command\n\n```\n").append(s.env().strip()).append("\n```\n\n");
         }
     }
 
-    private static String contender(Map<String, Object> r, String param) {
-        Object p = r.get("params");
-        if (p == null) {
-            String b = String.valueOf(r.get("benchmark"));
-            return b.substring(b.lastIndexOf('.') + 1); // one method per contender
-        }
-        Object v = Json.object(p).get(param);
-        return v == null ? null : v.toString();
-    }
+    // ---- summary.json ----
 
-    private static Row row(String name, Map<String, Object> r) {
-        Map<String, Object> pm = Json.object(r.get("primaryMetric"));
-        List<Double> all = flatten(pm);
-        double[] xs = sorted(all);
-        List<Object> ci = Json.array(pm.get("scoreConfidence"));
-        // CPU share per iteration (see io.github.taskpools.jmh.CpuShare), when the benchmark records it.
-        double shareMedian = Double.NaN;
-        double shareMin = Double.NaN;
-        double normMedian = Double.NaN;
-        Object sec = r.get("secondaryMetrics");
-        if (sec != null) {
-            Map<String, Object> sm = Json.object(sec);
-            if (sm.containsKey("cpuNanos") && sm.containsKey("wallNanos")) {
-                List<Double> cpu = flatten(Json.object(sm.get("cpuNanos")));
-                List<Double> wall = flatten(Json.object(sm.get("wallNanos")));
-                if (cpu.size() == all.size() && wall.size() == all.size()) {
-                    List<Double> shares = new ArrayList<>();
-                    List<Double> norm = new ArrayList<>();
-                    for (int i = 0; i < all.size(); i++) {
-                        double share = cpu.get(i) / wall.get(i);
-                        shares.add(share);
-                        norm.add(all.get(i) / Math.min(1.0, share));
+    static String summary(List<Section> sections) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("generated", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        if (!sections.isEmpty() && sections.get(0).first() != null) {
+            Map<String, Object> j = sections.get(0).first().json();
+            Map<String, Object> env = new LinkedHashMap<>();
+            env.put("jdk", j.get("jdkVersion"));
+            env.put("vm", j.get("vmName") + " " + j.get("vmVersion"));
+            env.put("jmh", j.get("jmhVersion"));
+            String envText = sections.get(0).env();
+            if (envText != null) {
+                for (String line : envText.split("\n")) {
+                    if (line.startsWith("CPU model:")) {
+                        env.put("cpu", line.substring(line.indexOf(':') + 1).strip());
+                    } else if (line.startsWith("logical CPUs:")) {
+                        env.put("cpus", line.substring(line.indexOf(':') + 1).strip());
                     }
-                    double[] sh = sorted(shares);
-                    shareMedian = median(sh);
-                    shareMin = sh[0];
-                    normMedian = median(sorted(norm));
                 }
             }
+            root.put("environment", env);
         }
-        List<Double> forkMedians = new ArrayList<>();
-        for (Object fork : Json.array(pm.get("rawData"))) {
-            List<Double> f = new ArrayList<>();
-            for (Object v : Json.array(fork)) {
-                f.add(Json.number(v));
+        List<Object> rows = new ArrayList<>();
+        List<Object> ratios = new ArrayList<>();
+        List<Object> settings = new ArrayList<>();
+        for (Section s : sections) {
+            if (s.first() != null) {
+                Map<String, Object> j = s.first().json();
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("experiment", s.experiment().id());
+                for (String k : List.of("jmhVersion", "mode", "threads", "forks", "warmupIterations", "warmupTime",
+                        "measurementIterations", "measurementTime")) {
+                    Object v = j.get(k);
+                    m.put(k, v instanceof Double ? (Object) Math.round((Double) v) : v);
+                }
+                settings.add(m);
             }
-            forkMedians.add(median(sorted(f)));
-        }
-        return new Row(name, median(xs), Json.number(pm.get("score")), Json.number(pm.get("scoreError")),
-                Json.number(ci.get(0)), Json.number(ci.get(1)), xs.length == 0 ? Double.NaN : xs[0],
-                xs.length == 0 ? Double.NaN : xs[xs.length - 1], xs.length, String.valueOf(pm.get("scoreUnit")),
-                shareMedian, shareMin, normMedian, forkMedians);
-    }
-
-    /** All iterations of all forks, in order. */
-    private static List<Double> flatten(Map<String, Object> metric) {
-        List<Double> all = new ArrayList<>();
-        for (Object fork : Json.array(metric.get("rawData"))) {
-            for (Object v : Json.array(fork)) {
-                all.add(Json.number(v));
+            for (Row r : s.rows()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("experiment", r.experiment());
+                m.put("implementation", r.implementation());
+                m.put("params", new LinkedHashMap<>(r.params()));
+                m.put("score", r.metric().score());
+                m.put("error", r.metric().error());
+                m.put("median", r.median());
+                m.put("unit", r.metric().unit());
+                m.put("samples", r.metric().samples().size());
+                m.put("counters", new LinkedHashMap<>(r.counters()));
+                rows.add(m);
+            }
+            for (RatioRow q : s.ratios()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("experiment", q.experiment());
+                m.put("numerator", q.numerator());
+                m.put("denominator", q.denominator());
+                if (q.xParam() != null) {
+                    m.put(q.xParam(), q.x());
+                }
+                m.put("ratio", q.ratio());
+                m.put("spreadLow", q.lo());
+                m.put("spreadHigh", q.hi());
+                m.put("target", q.target());
+                m.put("met", q.verdict());
+                m.put("note", q.why());
+                ratios.add(m);
             }
         }
-        return all;
+        root.put("settings", settings);
+        root.put("rows", rows);
+        root.put("ratios", ratios);
+        return Json.write(root);
     }
 
-    private static double[] sorted(List<Double> xs) {
-        double[] a = xs.stream().mapToDouble(Double::doubleValue).toArray();
-        Arrays.sort(a);
-        return a;
-    }
+    // ---- numbers ----
 
-    static double median(double[] sorted) {
-        int n = sorted.length;
+    static double median(List<Double> xs) {
+        double[] a = Results.sorted(xs);
+        int n = a.length;
         if (n == 0) {
             return Double.NaN;
         }
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    private static String forks(List<Double> medians) {
-        List<String> s = new ArrayList<>();
-        for (double x : medians) {
-            s.add(String.format(Locale.ROOT, "%.0f", x / 1e6));
-        }
-        return String.join(" / ", s);
-    }
-
-    private static List<String> str(List<Object> xs) {
-        List<String> s = new ArrayList<>();
-        for (Object x : xs) {
-            s.add(String.valueOf(x));
-        }
-        return s;
+        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
     }
 
     private static String fmtInt(Object o) {
         return o instanceof Double ? Long.toString(Math.round((Double) o)) : String.valueOf(o);
     }
 
-    /** ops/s as Mops/s. */
-    private static String m(double opsPerSecond) {
-        return Double.isFinite(opsPerSecond) ? String.format(Locale.ROOT, "%.1f", opsPerSecond / 1e6) : "n/a";
+    /** {@code value / scale} with a precision that suits its size. */
+    static String fmt(double value, double scale) {
+        if (!Double.isFinite(value)) {
+            return "n/a";
+        }
+        double v = value / scale;
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : Math.abs(v) >= 10 ? "%.1f" : "%.2f", v);
     }
 
     private static String r2(double x) {
-        return String.format(Locale.ROOT, "%.2f", x);
+        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : "n/a";
+    }
+
+    private static String r3(double x) {
+        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.3f", x) : "n/a";
     }
 }

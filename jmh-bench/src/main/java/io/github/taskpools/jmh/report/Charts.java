@@ -1,0 +1,180 @@
+package io.github.taskpools.jmh.report;
+
+import io.github.taskpools.jmh.report.Experiments.Chart;
+import io.github.taskpools.jmh.report.Experiments.Experiment;
+import io.github.taskpools.jmh.report.Report.Row;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's PNG charts, drawn with XChart, headless, in the style of the papers' figures: a line
+ * per implementation against the swept parameter (stolen percentage, balancing factor, δ) when it is
+ * numeric, grouped bars otherwise (per kernel, or one bar per implementation when nothing is swept).
+ */
+final class Charts {
+    private Charts() {
+    }
+
+    static final int WIDTH = 900;
+    static final int HEIGHT = 540;
+    /** The suffix of a series that is a variant of another (probabilistic stealing). */
+    static final String VARIANT = "+prob";
+    /** Distinguishable line colours (Tableau 10). */
+    private static final Color[] PALETTE = {
+        new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
+        new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F), new Color(0xBAB0AC),
+    };
+
+    /** Writes the experiment's charts into {@code dir}; returns their file names. */
+    static List<String> write(Path dir, Experiment e, List<Row> rows) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        List<String> files = new ArrayList<>();
+        for (Chart c : e.charts()) {
+            Map<String, List<Row>> facets = new LinkedHashMap<>();
+            for (Row r : rows) {
+                String f = c.facet() == null ? "" : r.params().get(c.facet());
+                facets.computeIfAbsent(f, k -> new ArrayList<>()).add(r);
+            }
+            for (Map.Entry<String, List<Row>> f : facets.entrySet()) {
+                List<Row> sel = f.getValue();
+                if (sel.stream().noneMatch(r -> Double.isFinite(y(e, c, r)))) {
+                    continue;
+                }
+                String name = e.id() + "-" + c.name() + (f.getKey().isEmpty() ? "" : "-" + f.getKey()) + ".png";
+                String title = c.title() + (f.getKey().isEmpty() ? "" : " (" + c.facet() + " " + f.getKey() + ")");
+                org.knowm.xchart.internal.chartpart.Chart<?, ?> chart = numericX(e, sel)
+                        ? lines(e, c, sel, title)
+                        : bars(e, c, sel, title);
+                try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
+                    BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+                }
+                files.add(name);
+            }
+        }
+        return files;
+    }
+
+    /** The plotted value of a row: its median score in the experiment's unit, or a counter. */
+    static double y(Experiment e, Chart c, Row r) {
+        if ("score".equals(c.y())) {
+            return r.median() / e.scale();
+        }
+        Double v = r.counters().get(c.y());
+        return v == null ? Double.NaN : v;
+    }
+
+    private static boolean numericX(Experiment e, List<Row> rows) {
+        return e.xParam() != null && rows.stream().allMatch(r -> Double.isFinite(Report.numeric(r.x())));
+    }
+
+    private static XYChart lines(Experiment e, Chart c, List<Row> rows, String title) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(e.xLabel())
+                .yAxisTitle(c.yLabel()).build();
+        style(chart.getStyler());
+        chart.getStyler().setMarkerSize(7);
+        Map<String, List<Row>> series = bySeries(rows);
+        Map<String, Color> colors = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Row>> s : series.entrySet()) {
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (Row r : s.getValue()) {
+                double y = y(e, c, r);
+                if (Double.isFinite(y)) {
+                    double x = Report.numeric(r.x());
+                    xs.add(x);
+                    ys.add(y);
+                }
+            }
+            if (!xs.isEmpty()) {
+                // A variant ("+prob") has its base's colour and a dashed line, as in the paper's Fig. 12.
+                boolean variant = s.getKey().endsWith(VARIANT);
+                String base = variant ? s.getKey().substring(0, s.getKey().length() - VARIANT.length()) : s.getKey();
+                Color color = colors.computeIfAbsent(base, k -> PALETTE[colors.size() % PALETTE.length]);
+                XYSeries xy = chart.addSeries(s.getKey(), xs, ys);
+                xy.setMarker(variant ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+                xy.setLineColor(color);
+                xy.setMarkerColor(color);
+                xy.setLineStyle(new BasicStroke(variant ? 1.6f : 2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND,
+                        10f, variant ? new float[] {6f, 4f} : null, 0f));
+            }
+        }
+        chart.getStyler().setYAxisMin(0.0);
+        return chart;
+    }
+
+    private static CategoryChart bars(Experiment e, Chart c, List<Row> rows, String title) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(e.xParam() == null ? "implementation" : e.xLabel()).yAxisTitle(c.yLabel()).build();
+        style(chart.getStyler());
+        if (e.xParam() == null) {
+            List<String> names = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (Row r : rows) {
+                names.add(r.implementation());
+                ys.add(finiteOrZero(y(e, c, r)));
+            }
+            chart.getStyler().setLegendVisible(false);
+            chart.getStyler().setXAxisLabelRotation(30);
+            chart.addSeries(c.yLabel(), names, ys);
+            return chart;
+        }
+        Set<String> categories = new LinkedHashSet<>();
+        rows.forEach(r -> categories.add(r.x()));
+        for (Map.Entry<String, List<Row>> s : bySeries(rows).entrySet()) {
+            List<Double> ys = new ArrayList<>();
+            for (String cat : categories) {
+                double y = Double.NaN;
+                for (Row r : s.getValue()) {
+                    if (cat.equals(r.x())) {
+                        y = y(e, c, r);
+                    }
+                }
+                ys.add(finiteOrZero(y));
+            }
+            chart.addSeries(s.getKey(), new ArrayList<>(categories), ys);
+        }
+        return chart;
+    }
+
+    private static Map<String, List<Row>> bySeries(List<Row> rows) {
+        Map<String, List<Row>> m = new LinkedHashMap<>();
+        for (Row r : rows) {
+            m.computeIfAbsent(r.implementation(), k -> new ArrayList<>()).add(r);
+        }
+        return m;
+    }
+
+    private static double finiteOrZero(double y) {
+        return Double.isFinite(y) ? y : 0;
+    }
+
+    private static void style(AxesChartStyler s) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotGridLinesColor(new Color(220, 220, 220));
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setLegendBorderColor(Color.WHITE);
+        s.setChartTitleBoxVisible(false);
+        s.setPlotBorderVisible(true);
+        s.setAntiAlias(true);
+    }
+}

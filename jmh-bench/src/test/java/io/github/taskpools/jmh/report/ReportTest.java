@@ -1,0 +1,278 @@
+package io.github.taskpools.jmh.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.taskpools.jmh.report.Experiments.Experiment;
+import io.github.taskpools.jmh.report.Experiments.Ratio;
+import io.github.taskpools.jmh.report.Report.RatioRow;
+import io.github.taskpools.jmh.report.Report.Row;
+import io.github.taskpools.jmh.report.Results.Metric;
+import io.github.taskpools.jmh.report.Results.Result;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report code on real JMH JSON: the fixtures under {@code src/test/resources/jmh} are the output
+ * of tiny real runs ({@code ./bench --no-build --only ID --forks 1 --warmup 0 --iterations 2
+ * --time 100ms} with a few {@code -p} values), not hand-written.
+ */
+class ReportTest {
+    private static final double EPS = 1e-12;
+
+    private static String fixture(String name) throws IOException {
+        try (InputStream in = ReportTest.class.getResourceAsStream("/jmh/" + name)) {
+            assertNotNull(in, "missing fixture " + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void parsesRealJmhJsonOfAGroupBenchmarkWithCounters() throws IOException {
+        List<Result> results = Results.parse(fixture("bwos-one-thief.json"));
+        assertEquals(4, results.size());
+        Set<String> seen = new TreeSet<>();
+        for (Result r : results) {
+            assertEquals("io.github.taskpools.jmh.BwosOneThiefBenchmark.ownerAndThief", r.benchmark());
+            seen.add(r.params().get("queue") + "@" + r.params().get("stolenPercent"));
+            Metric ops = r.metric("ops");
+            assertNotNull(ops);
+            assertEquals(2, ops.samples().size());
+            assertEquals(1, ops.forks().size());
+            assertTrue(ops.score() > 0);
+            assertEquals("ops/s", ops.unit());
+            assertEquals((ops.samples().get(0) + ops.samples().get(1)) / 2, ops.median(), 1e-6 * ops.median());
+            for (String c : List.of("steals", "taken", "attempts", "owner", "thief", "cpuNanos", "wallNanos")) {
+                assertTrue(r.secondary().containsKey(c), c);
+            }
+        }
+        assertEquals(Set.of("bwos-lifo@0", "bwos-lifo@10", "chase-lev-opt@0", "chase-lev-opt@10"), seen);
+
+        Experiment e = Experiments.byId("bwos-one-thief");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(List.of("bwos-lifo", "bwos-lifo", "chase-lev-opt", "chase-lev-opt"),
+                rows.stream().map(Row::implementation).toList());
+        assertEquals(List.of("0", "10", "0", "10"), rows.stream().map(Row::x).toList());
+        for (Row r : rows) {
+            double share = r.counters().get("stolen share");
+            if (r.x().equals("0")) {
+                assertEquals(0.0, share, EPS, "the thief idles at 0%");
+            } else {
+                assertTrue(share > 0 && share <= 0.2, "stolen share " + share);
+            }
+            Result src = results.stream().filter(x -> x.params().equals(r.params())).findFirst().orElseThrow();
+            assertEquals(src.secondary().get("steals").score() / src.secondary().get("taken").score(), share, EPS);
+        }
+    }
+
+    @Test
+    void parsesRealJmhJsonOfAPlainBenchmark() throws IOException {
+        List<Result> results = Results.parse(fixture("fork-join.json"));
+        Experiment e = Experiments.byId("fork-join");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(4, rows.size());
+        assertEquals(List.of("bwos", "bwos", "forkjoinpool", "forkjoinpool"),
+                rows.stream().map(Row::implementation).toList());
+        for (Row r : rows) {
+            assertEquals("ops/s", r.metric().unit());
+            assertEquals(2, r.metric().samples().size());
+            // JMH writes "NaN" for the error and interval of a two-sample run; they parse as NaN.
+            assertTrue(Double.isNaN(r.metric().error()));
+            assertTrue(Double.isNaN(r.metric().lo()) && Double.isNaN(r.metric().hi()));
+        }
+        List<RatioRow> ratios = Report.ratios(e, rows);
+        assertEquals(2, ratios.size(), "bwos / forkjoinpool per kernel");
+        for (RatioRow q : ratios) {
+            Row a = rows.stream().filter(r -> r.implementation().equals("bwos") && r.x().equals(q.x())).findFirst()
+                    .orElseThrow();
+            Row b = rows.stream().filter(r -> r.implementation().equals("forkjoinpool") && r.x().equals(q.x()))
+                    .findFirst().orElseThrow();
+            assertEquals(a.median() / b.median(), q.ratio(), EPS);
+            assertTrue(Double.isNaN(q.lo()), "no spread without intervals");
+        }
+    }
+
+    private static Row row(String impl, String x, double lo, double hi, double... samples) {
+        List<Double> s = new ArrayList<>();
+        for (double v : samples) {
+            s.add(v);
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("queue", impl);
+        if (x != null) {
+            params.put("stolenPercent", x);
+        }
+        Metric m = new Metric(s.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN), 0, lo, hi,
+                "ops/s", List.of(s));
+        return new Row("t", impl, x, params, m, m.median(), Map.of());
+    }
+
+    @Test
+    void ratioArithmetic() {
+        Experiment e = Experiments.byId("bwos-one-thief");
+        Row a = row("a", "10", 90, 110, 95, 100, 120);
+        Row b = row("b", "10", 40, 60, 50, 45, 55, 70);
+        RatioRow q = Report.ratio(e, new Ratio("a", "b", 1.5, "why"), a, b);
+        assertEquals(100.0 / 52.5, q.ratio(), EPS, "median 100 over median (50 + 55) / 2");
+        assertEquals(90.0 / 60, q.lo(), EPS);
+        assertEquals(110.0 / 40, q.hi(), EPS);
+        assertEquals("yes", q.verdict(), "the whole spread 1.5 .. 2.75 is at or above 1.5");
+        assertEquals("10", q.x());
+
+        assertEquals("no", Report.ratio(e, new Ratio("a", "b", 3.0, ""), a, b).verdict());
+        assertEquals("yes (target inside the spread)", Report.ratio(e, new Ratio("a", "b", 1.8, ""), a, b).verdict());
+        assertEquals("no (target inside the spread)", Report.ratio(e, new Ratio("a", "b", 2.5, ""), a, b).verdict());
+        assertNull(Report.ratio(e, new Ratio("a", "b", null, ""), a, b).verdict());
+
+        Row single = row("c", "10", Double.NaN, Double.NaN, 80);
+        RatioRow noCi = Report.ratio(e, new Ratio("c", "b", 1.0, ""), single, b);
+        assertEquals(80 / 52.5, noCi.ratio(), EPS);
+        assertTrue(Double.isNaN(noCi.lo()) && Double.isNaN(noCi.hi()));
+        assertEquals("yes (no CI)", noCi.verdict());
+    }
+
+    @Test
+    void ratiosPairOnlyTheSameSweptValue() {
+        Experiment e = Experiments.byId("bwos-one-thief");
+        List<Row> rows = List.of(row("bwos-lifo", "0", 1, 3, 2), row("bwos-lifo", "10", 1, 3, 4),
+                row("chase-lev-opt", "0", 1, 3, 1), row("chase-lev-opt", "10", 1, 3, 8),
+                row("chase-lev-sc", "5", 1, 3, 1));
+        List<RatioRow> ratios = Report.ratios(e, rows);
+        assertEquals(2, ratios.size(), "lifo/opt at 0 and 10; lifo/sc has no common value");
+        assertEquals(2.0, ratios.get(0).ratio(), EPS);
+        assertEquals("0", ratios.get(0).x());
+        assertEquals(0.5, ratios.get(1).ratio(), EPS);
+        assertEquals("10", ratios.get(1).x());
+    }
+
+    @Test
+    void median() {
+        assertEquals(3.0, Report.median(List.of(5.0, 1.0, 3.0)), EPS);
+        assertEquals(2.5, Report.median(List.of(4.0, 1.0, 2.0, 3.0)), EPS);
+        assertTrue(Double.isNaN(Report.median(List.of())));
+    }
+
+    @Test
+    void writesReportSummaryAndNonEmptyCharts(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("bwos-one-thief.json"), fixture("bwos-one-thief.json"));
+        Files.writeString(dir.resolve("fork-join.json"), fixture("fork-join.json"));
+        Files.writeString(dir.resolve("fork-join.env.txt"), "CPU model:      Test CPU\nlogical CPUs:   2 (nproc: 2)\n");
+        List<Report.Section> sections = Report.write(dir);
+        assertEquals(2, sections.size());
+
+        String md = Files.readString(dir.resolve("REPORT.md"));
+        assertTrue(md.contains("## bwos-one-thief:"));
+        assertTrue(md.contains("## fork-join:"));
+        assertTrue(md.contains("bwos / forkjoinpool"));
+        assertTrue(md.contains("JDK: "));
+        assertTrue(md.contains("JMH 1.37"));
+
+        Map<String, Object> summary = Json.object(Json.parse(Files.readString(dir.resolve("summary.json"))));
+        List<Object> rows = Json.array(summary.get("rows"));
+        assertEquals(8, rows.size(), "one row per experiment, implementation and parameter set");
+        for (Object o : rows) {
+            Map<String, Object> r = Json.object(o);
+            for (String k : List.of("experiment", "implementation", "params", "score", "error", "unit", "counters")) {
+                assertTrue(r.containsKey(k), k);
+            }
+        }
+        List<Object> ratios = Json.array(summary.get("ratios"));
+        assertFalse(ratios.isEmpty());
+        Map<String, Object> q = Json.object(ratios.get(0));
+        assertEquals("bwos-one-thief", q.get("experiment"));
+        assertTrue(Json.number(q.get("ratio")) > 0);
+
+        List<String> charts = new ArrayList<>();
+        sections.forEach(s -> charts.addAll(s.charts()));
+        assertEquals(List.of("bwos-one-thief-throughput.png", "bwos-one-thief-stolen-share.png",
+                "fork-join-throughput.png"), charts);
+        for (String c : charts) {
+            Path p = dir.resolve(c);
+            assertTrue(Files.size(p) > 1000, c + " is " + Files.size(p) + " bytes");
+            BufferedImage img = ImageIO.read(p.toFile());
+            assertNotNull(img, c + " is not a readable PNG");
+            assertEquals(Charts.WIDTH, img.getWidth());
+            assertEquals(Charts.HEIGHT, img.getHeight());
+            assertTrue(md.contains("](" + c + ")"), "REPORT.md shows " + c);
+        }
+    }
+
+    @Test
+    void emptyDirectoryGivesAnEmptyReport(@TempDir Path dir) throws IOException {
+        assertTrue(Report.write(dir).isEmpty());
+        assertTrue(Files.readString(dir.resolve("REPORT.md")).contains("No results found."));
+        assertTrue(Json.array(Json.object(Json.parse(Files.readString(dir.resolve("summary.json")))).get("rows"))
+                .isEmpty());
+    }
+
+    @Test
+    void jsonWriterRoundTrips() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("s", "a \"quoted\"\nline\t\\ \u0001");
+        m.put("n", 1.5);
+        m.put("i", 42);
+        m.put("nan", Double.NaN);
+        m.put("l", List.of(true, "x"));
+        m.put("e", Map.of());
+        Map<String, Object> back = Json.object(Json.parse(Json.write(m)));
+        assertEquals(m.get("s"), back.get("s"));
+        assertEquals(1.5, Json.number(back.get("n")), EPS);
+        assertEquals(42.0, Json.number(back.get("i")), EPS);
+        assertNull(back.get("nan"));
+        assertTrue(back.containsKey("nan"));
+        assertEquals(List.of(true, "x"), back.get("l"));
+        assertEquals(Map.of(), back.get("e"));
+        assertThrows(IllegalArgumentException.class, () -> Json.write(new Object()));
+    }
+
+    @Test
+    void experimentDefinitionsAreConsistent() {
+        Set<String> ids = new TreeSet<>();
+        for (Experiment e : Experiments.ALL) {
+            assertTrue(ids.add(e.id()), "duplicate id " + e.id());
+            assertTrue(e.id().matches("[a-z0-9]+(-[a-z0-9]+)*"), "kebab-case id " + e.id());
+            assertTrue(Pattern.compile(e.include()).matcher(e.benchmark().getName() + ".x").find());
+            Map<String, List<String>> params = e.params();
+            for (String p : e.seriesParams()) {
+                assertTrue(params.containsKey(p), e.id() + ": series parameter " + p);
+            }
+            if (e.xParam() != null) {
+                assertTrue(params.containsKey(e.xParam()), e.id() + ": swept parameter " + e.xParam());
+            }
+            for (String p : e.quick().keySet()) {
+                assertTrue(params.containsKey(p), e.id() + ": quick parameter " + p);
+                for (String v : e.quick().get(p).split(",")) {
+                    assertTrue(params.get(p).contains(v), e.id() + ": quick value " + p + "=" + v);
+                }
+            }
+            for (Ratio q : e.ratios()) {
+                assertTrue(e.order().contains(q.numerator()), e.id() + ": " + q.numerator());
+                assertTrue(e.order().contains(q.denominator()), e.id() + ": " + q.denominator());
+            }
+            assertTrue(e.configurations(true) <= e.configurations(false));
+            assertFalse(e.charts().isEmpty());
+        }
+        assertEquals(Set.of("bwos-single-owner", "ff-worker-take", "bwos-one-thief", "bwos-pool", "ff-abort-rate",
+                "fork-join"), ids);
+        assertEquals(96, Experiments.byId("bwos-pool").configurations(false));
+        assertEquals(48, Experiments.byId("bwos-pool").configurations(true));
+    }
+}
