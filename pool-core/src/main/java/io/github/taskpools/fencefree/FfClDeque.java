@@ -83,7 +83,10 @@ public final class FfClDeque<E> extends FfClDeltaField<E> {
 
     /**
      * An empty deque of {@code capacity} slots whose thieves steal only when they see more than
-     * {@code delta} tasks, owned by the calling thread.
+     * {@code delta} tasks, owned by the calling thread. The guarantee holds only for a δ at least
+     * the reordering bound of this processor for the worker's takes ({@link BoundedTso}); a smaller
+     * δ is accepted (the tests use δ = 1 with a fenced worker) but lets a thief take a task the
+     * worker is taking too, or a slot it has already emptied.
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30], or
      *     {@code delta} is not in [1, capacity - 1]

@@ -98,8 +98,10 @@ public final class ThepDeque<E> extends ThepEchoPad<E> {
 
     /**
      * An empty deque of {@code capacity} slots whose thieves wait for the echo unless they see more
-     * than {@code delta} tasks, owned by the calling thread. Any δ >= 1 is valid; a δ of
-     * {@code capacity} or more makes every steal wait.
+     * than {@code delta} tasks, owned by the calling thread. A δ of {@code capacity} or more makes
+     * every steal wait. The guarantee holds only for a δ at least the reordering bound of this
+     * processor for the worker's takes ({@link BoundedTso}); a smaller δ is accepted (the tests use
+     * δ = 1 with a fenced worker) but lets a thief and an unfenced worker take the same task.
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30], or
      *     {@code delta < 1}
