@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * Runs every benchmark of a workload on every JVM, {@code invocations} times, as separate JVM launches in the
  * interleaved order {@code A B A B ...} per benchmark, so slow drift of the machine (thermal state, other
  * tenants) falls on both JVMs alike. Each launch gets its own directory {@code runs/<benchmark>/<jvm>-<i>/} with
- * the console output ({@code console.txt}), the GC log ({@code gc.log}) and whatever the workload writes there.
+ * the console output ({@code console.txt}), the GC log ({@code gc.log}) and the workload's files (harness.json).
  * A failed or timed-out launch is recorded as data and the run goes on.
  */
 final class Campaign {
@@ -86,7 +86,7 @@ final class Campaign {
         Path gcLog = runDir.resolve("gc.log");
         Files.deleteIfExists(gcLog);
         ProcessBuilder pb = new ProcessBuilder(command(jvm, benchmark, runDir))
-                .directory(runDir.toFile())
+                .directory(workload.workingDirectory(runDir).toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(console.toFile());
         long start = System.nanoTime();

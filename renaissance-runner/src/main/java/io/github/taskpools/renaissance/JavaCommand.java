@@ -38,6 +38,12 @@ public final class JavaCommand implements Workload {
         return 0;
     }
 
+    /** The runner's own working directory, so relative paths in the command mean what they meant to the user. */
+    @Override
+    public Path workingDirectory(Path runDir) {
+        return Path.of("").toAbsolutePath();
+    }
+
     @Override
     public List<String> javaArguments(String benchmark, Path runDir) {
         return arguments;
@@ -46,10 +52,20 @@ public final class JavaCommand implements Workload {
     @Override
     public Measured collect(String benchmark, Path runDir, int exitCode, long wallNs, List<String> console) {
         if (exitCode != 0) {
-            String last = console.isEmpty() ? "" : ": " + console.get(console.size() - 1).trim();
-            return Measured.failed("exit code " + exitCode + last);
+            return Measured.failed("exit code " + exitCode + lastMessage(console));
         }
         return Measured.ok(List.of(wallNs));
+    }
+
+    /** ": " and the last console line that is not a stack frame (the exception, if any), or "". */
+    static String lastMessage(List<String> console) {
+        for (int i = console.size() - 1; i >= 0; i--) {
+            String l = console.get(i).trim();
+            if (!l.isEmpty() && !l.startsWith("at ") && !l.startsWith("...")) {
+                return ": " + l;
+            }
+        }
+        return "";
     }
 
     /**

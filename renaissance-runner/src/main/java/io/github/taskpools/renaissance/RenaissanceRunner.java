@@ -22,28 +22,33 @@ import picocli.CommandLine.Option;
  * Fig. 13) or on any Java command, launching each JVM several times interleaved, and writes summary.json,
  * REPORT.md and the charts. The first {@code --jvm} is the baseline, the second the candidate.
  */
-@Command(name = "renaissance", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "renaissance", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
         versionProvider = RenaissanceRunner.Version.class,
         description = {
-            "Runs Renaissance benchmarks (or any Java command) on two JVMs, interleaved (A B A B ...), and reports "
-                    + "the speedup time(A)/time(B) with a 95%% bootstrap interval, G1 pause counts and times, and "
-                    + "the Object Copy and Termination phases of every pause, in report/renaissance/.",
-            "The suite jar is in no package registry: download it from " + RenaissanceSuite.DOWNLOAD + ".",
+            "Runs Renaissance benchmarks (or any Java command) on two JVMs, each invocation a separate JVM launch,",
+            "interleaved A B A B ..., and reports in report/renaissance/ the speedup time(A)/time(B) with a 95%% "
+                    + "bootstrap",
+            "interval, G1 pause counts and times, and the Object Copy and Termination times of every pause.",
+            "The Renaissance jar is in no package registry; download it from",
+            "  " + RenaissanceSuite.DOWNLOAD,
             ""
         },
         footer = {
             "",
             "Presets (explicit options override them):",
-            "  --quick   benchmarks " + RenaissanceRunner.QUICK_BENCHMARKS + ", 3 warm-up + 5 repetitions,",
-            "            4 invocations per JVM (about 15 minutes on 2 cores)",
-            "  --paper   every benchmark of the suite (those that fail on a JDK are reported as failures),",
+            "  --quick   " + RenaissanceRunner.QUICK_BENCHMARKS + ";",
+            "            3 warm-up + 5 measured repetitions, 4 invocations per JVM; sized for 20 minutes on 2 cores",
+            "  --paper   every benchmark of the suite (one that fails on a JDK is reported as a failure);",
             "            0 warm-up + 10 repetitions as in BWoS section 6.3.1, 3 invocations per JVM",
+            "",
+            "Exit code: 0 done, 1 done but some invocations failed (see REPORT.md), 2 usage error.",
             "",
             "Examples:",
             "  ./renaissance --suite renaissance-gpl-0.16.1.jar --quick",
-            "  ./renaissance --suite renaissance-gpl-0.16.1.jar -b scala-kmeans,fj-kmeans -i 5 -r 10 -w 5",
-            "  ./renaissance --command \"-cp app.jar com.example.Main\" --invocations 10",
-            "  ./renaissance --jvm g1=$JAVA_HOME --jvm g1-1thread=$JAVA_HOME --jvm-opts g1-1thread=-XX:ParallelGCThreads=1 ..."
+            "  ./renaissance --suite renaissance-gpl-0.16.1.jar -b scala-kmeans,fj-kmeans -w 5 -r 10 -i 5",
+            "  ./renaissance --command \"-cp app.jar com.example.Main 100\" --name main -i 10",
+            "  ./renaissance --jvm g1=/usr/lib/jvm/java-17 --jvm g1-1t=/usr/lib/jvm/java-17 \\",
+            "                --jvm-opts g1-1t=-XX:ParallelGCThreads=1 --command \"...\""
         })
 public final class RenaissanceRunner implements Callable<Integer> {
 
@@ -63,8 +68,8 @@ public final class RenaissanceRunner implements Callable<Integer> {
     String commandName;
 
     @Option(names = "--jvm", paramLabel = "<name>=<java home>",
-            description = "A JVM to compare, twice: baseline first (default: jdk-stock and jdk-bwos of the "
-                    + "hotspot-patch build cache ${TASKPOOLS_CACHE:-~/.cache/taskpools}).")
+            description = "A JVM to compare; give two, the baseline first (default: jdk-stock and jdk-bwos in the "
+                    + "hotspot-patch build cache, $TASKPOOLS_CACHE or ~/.cache/taskpools).")
     List<String> jvms = new ArrayList<>();
 
     @Option(names = "--jvm-opts", paramLabel = "<name>=<flags>",
@@ -159,6 +164,8 @@ public final class RenaissanceRunner implements Callable<Integer> {
         } catch (UsageException | IllegalArgumentException e) {
             System.err.println("renaissance: " + e.getMessage());
             return 2;
+        } catch (InterruptedException e) {
+            return 130; // Ctrl-C: the shutdown hook writes the report
         }
     }
 
@@ -229,6 +236,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
         RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, replicates, seed);
         ReportWriter.writeRunInfo(info, outDir);
         ResultStore store = ResultStore.create(outDir);
+        Charts.prepare();
 
         // Ctrl-C: end the running launch and write the report of what finished.
         Thread hook = new Thread(() -> {

@@ -67,6 +67,12 @@ public final class RenaissanceSuite implements Workload {
         return warmup;
     }
 
+    /** The invocation's directory: the harness unpacks its scratch files into the working directory. */
+    @Override
+    public Path workingDirectory(Path runDir) {
+        return runDir;
+    }
+
     @Override
     public List<String> javaArguments(String benchmark, Path runDir) {
         return List.of("-jar", jar.toString(), "-r", Integer.toString(warmup + repetitions),
@@ -92,7 +98,7 @@ public final class RenaissanceSuite implements Workload {
             return Measured.failed(exception);
         }
         if (jsonProblem != null || data == null) {
-            String last = console.isEmpty() ? "" : "; last output: " + console.get(console.size() - 1).trim();
+            String last = JavaCommand.lastMessage(console).replaceFirst("^: ", "; last output: ");
             return Measured.failed((jsonProblem != null ? jsonProblem : "no data for " + benchmark + " in harness.json")
                     + ", exit code " + exitCode + last);
         }

@@ -43,10 +43,12 @@ final class ReportWriter {
             throws IOException {
         Analysis.Summary s = Analysis.summarize(results, run.jvms().get(0).name(), run.jvms().get(1).name(),
                 run.benchmarks(), run.bootstrapReplicates(), run.seed());
-        List<String> charts = Charts.write(s, dir);
+        List<String> charts = Charts.names(s);
+        // The data first: should drawing fail, summary.json and REPORT.md are there.
         writeAtomically(dir.resolve(SUMMARY),
                 MAPPER.writeValueAsString(new SummaryFile(run, complete, results.size(), s, charts)));
         writeAtomically(dir.resolve(REPORT), markdown(run, s, complete, results.size(), charts));
+        Charts.write(s, dir);
         return s;
     }
 

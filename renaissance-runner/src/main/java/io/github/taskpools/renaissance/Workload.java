@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What one invocation runs and how its repetition times are read back. The campaign launches
- * {@code <java> <flags> -Xlog:... <javaArguments>} in the invocation's own directory and hands the outcome to
+ * {@code <java> <flags> -Xlog:... <javaArguments>} in {@link #workingDirectory} and hands the outcome to
  * {@link #collect}.
  */
 public interface Workload {
@@ -18,6 +18,9 @@ public interface Workload {
 
     /** Repetitions discarded at the start of each invocation. */
     int warmup();
+
+    /** The directory a launch runs in. */
+    Path workingDirectory(Path runDir);
 
     /** The java arguments after the JVM flags, for one invocation of {@code benchmark}. */
     List<String> javaArguments(String benchmark, Path runDir);
