@@ -102,7 +102,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
     @Option(names = "--gc-threads", paramLabel = "<n>", description = "Adds -XX:ParallelGCThreads=<n> to every JVM.")
     Integer gcThreads;
 
-    @Option(names = "--quick", description = "Preset: a few GC-heavy benchmarks, fits in 20 minutes on 2 cores.")
+    @Option(names = "--quick", description = "Preset: a few GC-heavy benchmarks, sized for 20 minutes on 2 cores.")
     boolean quick;
 
     @Option(names = "--paper", description = "Preset: every benchmark of the suite, 10 repetitions (BWoS 6.3.1).")
@@ -203,6 +203,10 @@ public final class RenaissanceRunner implements Callable<Integer> {
             if (suite != null || quickPreset || paperPreset || benchmarks != null) {
                 throw new UsageException("--command runs one program: no --suite, --benchmarks, --quick or --paper");
             }
+            if (repetitions != null || warmup != null) {
+                throw new UsageException("--command times whole invocations: no --repetitions or --warmup "
+                        + "(use --invocations)");
+            }
             workload = new JavaCommand(commandName, command);
             reps = 1;
         } else {
@@ -226,6 +230,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
         }
 
         Files.createDirectories(outDir);
+        ResultStore.clearPrevious(outDir);
         List<RunInfo.Jvm> jvmInfo = new ArrayList<>();
         Campaign campaign = new Campaign(specs, common, workload, invs, outDir,
                 Duration.ofMinutes(timeoutMinutes), log);

@@ -96,7 +96,8 @@ final class ReportWriter {
                     .append(" | ").append(pair(x.terminationMs(), y.terminationMs(), "%.2f")).append(" |\n");
         }
         if (s.geomean() != null) {
-            md.append("| **geometric mean** (").append(s.geomeanBenchmarks()).append(" benchmarks) | ")
+            md.append("| **geometric mean** (").append(s.geomeanBenchmarks())
+                    .append(s.geomeanBenchmarks() == 1 ? " benchmark) | " : " benchmarks) | ")
                     .append(interval(s.geomean(), s.geomeanLow(), s.geomeanHigh(), s.geomeanSignificant()))
                     .append(" | | | | | |\n");
         }

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The finished invocations of a run, kept in memory and appended to {@code invocations.jsonl} (one JSON object
@@ -28,6 +30,25 @@ final class ResultStore {
     private ResultStore(Path file, List<InvocationResult> initial) {
         this.file = file;
         results.addAll(initial);
+    }
+
+    /**
+     * Removes what an earlier run wrote into {@code dir} (its per-invocation directories, charts and report files), so
+     * nothing stale is mistaken for this run's output. Other files are left alone.
+     */
+    static void clearPrevious(Path dir) throws IOException {
+        Path runs = dir.resolve("runs");
+        if (Files.isDirectory(runs)) {
+            try (Stream<Path> walk = Files.walk(runs)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        for (String f : List.of(FILE, ReportWriter.SUMMARY, ReportWriter.REPORT, ReportWriter.RUN_INFO, Charts.SPEEDUP,
+                Charts.GC_PHASES)) {
+            Files.deleteIfExists(dir.resolve(f));
+        }
     }
 
     /** A new, empty store; an old file of the same name is replaced. */
