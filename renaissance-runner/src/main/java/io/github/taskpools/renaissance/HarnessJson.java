@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reader of the Renaissance harness's {@code --json} output, {@code format_version} 6 (Renaissance 0.14 to 0.16):
+ * Reader of the Renaissance harness's {@code --json} output, {@code format_version} 6 (as Renaissance 0.16.1 writes it):
  * <pre>
  * { "benchmarks": [...], "format_version": 6,
  *   "data": { "&lt;benchmark&gt;": { "results": [ { "duration_ns": .., "uptime_ns": .. }, ... ], "termination": "normal" } },

@@ -172,6 +172,11 @@ public final class RenaissanceRunner implements Callable<Integer> {
     private int runChecked() throws IOException, InterruptedException, UsageException {
         Path outDir = (out != null ? out : defaultOut()).toAbsolutePath();
         if (reportOnly) {
+            if (!Files.isRegularFile(outDir.resolve(ReportWriter.RUN_INFO))
+                    || !Files.isRegularFile(outDir.resolve(ResultStore.FILE))) {
+                throw new UsageException("--report-only: no run in " + outDir + " (" + ReportWriter.RUN_INFO + " and "
+                        + ResultStore.FILE + " are written by a run)");
+            }
             RunInfo info = ReportWriter.readRunInfo(outDir);
             List<InvocationResult> results = ResultStore.load(outDir);
             boolean complete = results.size() == info.benchmarks().size() * info.invocations() * info.jvms().size();
