@@ -138,6 +138,7 @@ final class ReportWriter {
         md.append("- command: `").append(run.command()).append("`\n");
         md.append("- CPU: ").append(run.cpu()).append(", ").append(run.cores()).append(" cores available; memory ")
                 .append(run.memory()).append("; ").append(run.os()).append('\n');
+        md.append("- load average (1, 5, 15 min) at the start: ").append(run.loadAverage()).append('\n');
         for (RunInfo.Jvm j : run.jvms()) {
             md.append("- JVM `").append(j.name()).append("`: ").append(j.javaHome()).append(", flags `")
                     .append(String.join(" ", j.flags())).append("` plus `")

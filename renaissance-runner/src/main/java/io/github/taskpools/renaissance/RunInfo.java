@@ -13,11 +13,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * What a run was and where it ran, written to {@code run.json} before the first invocation so that a report
  * rebuilt later ({@code --report-only}, or after Ctrl-C) describes the same run: the workload, the JVMs with
- * their {@code java -version} and full flags, the machine (CPU model, cores, memory, kernel) and the command.
+ * their {@code java -version} and full flags, the machine (CPU model, cores, memory, kernel, load average at the
+ * start) and the command.
  */
 public record RunInfo(String started, String command, String workload, List<String> benchmarks, int warmup,
                       int repetitions, int invocations, List<Jvm> jvms, String cpu, int cores, String memory,
-                      String os, int bootstrapReplicates, long seed) {
+                      String os, String loadAverage, int bootstrapReplicates, long seed) {
 
     public record Jvm(String name, String javaHome, List<String> flags, String version) {
     }
@@ -28,7 +29,17 @@ public record RunInfo(String started, String command, String workload, List<Stri
                 workload.benchmarks(), workload.warmup(), repetitions, invocations, jvms, cpuModel(),
                 Runtime.getRuntime().availableProcessors(), totalMemory(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"), replicates, seed);
+                        + System.getProperty("os.arch"), readLoadAverage(), replicates, seed);
+    }
+
+    /** The 1, 5 and 15 minute load averages when the run started: other work on the machine disturbs timings. */
+    private static String readLoadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     /** {@code java -version} of a JVM (its stderr), trimmed; the error when it cannot run. */
