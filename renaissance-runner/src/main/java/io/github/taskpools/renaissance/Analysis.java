@@ -1,0 +1,108 @@
+package io.github.taskpools.renaissance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Turns the finished invocations into the per-benchmark summary of the report: per JVM the median and mean of
+ * the post-warm-up repetitions pooled across its successful invocations, the GC figures averaged per
+ * invocation, and the speedup baseline / candidate with its bootstrap interval (see {@link Stats}); over the
+ * benchmarks that ran on both JVMs, the geometric mean of the speedups with its interval. Failed invocations
+ * are listed, not measured; a benchmark needs a successful invocation on both JVMs to get a speedup.
+ */
+public final class Analysis {
+
+    private Analysis() {
+    }
+
+    /** GC figures are means per successful invocation; the per-pause ones are means over evacuation pauses. */
+    public record JvmStats(String jvm, int invocationsOk, int invocationsFailed, int repetitions,
+                           Double medianMs, Double meanMs, Double gcPauses, Double youngPauses,
+                           Double pauseTotalMs, Double pauseMaxMs, Double objectCopyMs, Double terminationMs,
+                           Double objectCopyPerPauseMs, Double terminationPerPauseMs, Double gcCpuS) {
+    }
+
+    public record Failure(String jvm, int invocation, String message, String runDir) {
+    }
+
+    public record BenchmarkSummary(String benchmark, List<JvmStats> jvms, Double speedup, Double speedupLow,
+                                   Double speedupHigh, Boolean significant, List<Failure> failures) {
+    }
+
+    public record Summary(String baseline, String candidate, int bootstrapReplicates, long seed,
+                          List<BenchmarkSummary> benchmarks, int geomeanBenchmarks, Double geomean,
+                          Double geomeanLow, Double geomeanHigh, Boolean geomeanSignificant) {
+    }
+
+    /** The summary of {@code results} for the two JVMs (baseline first) and the benchmarks, in that order. */
+    public static Summary summarize(List<InvocationResult> results, String baseline, String candidate,
+                                    List<String> benchmarks, int replicates, long seed) {
+        List<BenchmarkSummary> out = new ArrayList<>();
+        List<Double> estimates = new ArrayList<>();
+        List<double[]> replicatesPerBenchmark = new ArrayList<>();
+        for (String bench : benchmarks) {
+            List<InvocationResult> mine = results.stream().filter(r -> r.benchmark().equals(bench)).toList();
+            if (mine.isEmpty()) {
+                continue; // not reached (interrupted run)
+            }
+            List<Failure> failures = mine.stream().filter(r -> !r.ok())
+                    .map(r -> new Failure(r.jvm(), r.invocation(), r.failure(), r.runDir())).toList();
+            List<double[]> a = measured(mine, baseline);
+            List<double[]> b = measured(mine, candidate);
+            Double s = null, lo = null, hi = null;
+            Boolean sig = null;
+            if (!a.isEmpty() && !b.isEmpty()) {
+                SplittableRandom rnd = new SplittableRandom(seed ^ bench.hashCode());
+                double estimate = Stats.mean(Stats.pooled(a)) / Stats.mean(Stats.pooled(b));
+                double[] reps = Stats.speedupReplicates(a, b, replicates, rnd);
+                Stats.Interval iv = Stats.percentile95(estimate, reps);
+                s = iv.estimate();
+                lo = iv.low();
+                hi = iv.high();
+                sig = iv.excludesOne();
+                estimates.add(estimate);
+                replicatesPerBenchmark.add(reps);
+            }
+            out.add(new BenchmarkSummary(bench, List.of(jvmStats(mine, baseline), jvmStats(mine, candidate)),
+                    s, lo, hi, sig, failures));
+        }
+        if (estimates.isEmpty()) {
+            return new Summary(baseline, candidate, replicates, seed, out, 0, null, null, null, null);
+        }
+        Stats.Interval g = Stats.geometricMean(estimates.stream().mapToDouble(Double::doubleValue).toArray(),
+                replicatesPerBenchmark);
+        return new Summary(baseline, candidate, replicates, seed, out, estimates.size(), g.estimate(), g.low(),
+                g.high(), g.excludesOne());
+    }
+
+    private static List<double[]> measured(List<InvocationResult> rs, String jvm) {
+        return rs.stream().filter(r -> r.ok() && r.jvm().equals(jvm)).map(InvocationResult::measuredMs)
+                .filter(ms -> ms.length > 0).toList();
+    }
+
+    private static JvmStats jvmStats(List<InvocationResult> rs, String jvm) {
+        List<InvocationResult> ok = rs.stream().filter(r -> r.ok() && r.jvm().equals(jvm)).toList();
+        int failed = (int) rs.stream().filter(r -> !r.ok() && r.jvm().equals(jvm)).count();
+        double[] pooled = Stats.pooled(measured(rs, jvm));
+        if (ok.isEmpty() || pooled.length == 0) {
+            return new JvmStats(jvm, ok.size(), failed, 0, null, null, null, null, null, null, null, null, null,
+                    null, null);
+        }
+        double[] copyPerPause = ok.stream().flatMap(r -> r.pauses().stream())
+                .filter(p -> p.objectCopyAvgMs() != null).mapToDouble(GcLog.Pause::objectCopyAvgMs).toArray();
+        double[] termPerPause = ok.stream().flatMap(r -> r.pauses().stream())
+                .filter(p -> p.terminationAvgMs() != null).mapToDouble(GcLog.Pause::terminationAvgMs).toArray();
+        return new JvmStats(jvm, ok.size(), failed, pooled.length, Stats.median(pooled), Stats.mean(pooled),
+                avg(ok, r -> r.gc().pauses()), avg(ok, r -> r.gc().youngPauses()),
+                avg(ok, r -> r.gc().pauseTotalMs()), avg(ok, r -> r.gc().pauseMaxMs()),
+                avg(ok, r -> r.gc().objectCopyMs()), avg(ok, r -> r.gc().terminationMs()),
+                copyPerPause.length == 0 ? null : Stats.mean(copyPerPause),
+                termPerPause.length == 0 ? null : Stats.mean(termPerPause),
+                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()));
+    }
+
+    private static double avg(List<InvocationResult> rs, java.util.function.ToDoubleFunction<InvocationResult> f) {
+        return rs.stream().mapToDouble(f).average().orElse(Double.NaN);
+    }
+}

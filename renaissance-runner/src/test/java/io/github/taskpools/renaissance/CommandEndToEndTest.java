@@ -1,0 +1,169 @@
+package io.github.taskpools.renaissance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code --command} adapter end to end, on real JVM launches of {@link AllocationWorkload}: with the
+ * hotspot-patch cache's jdk-stock and jdk-bwos when present, else with two flag sets of the JDK running the
+ * tests (2 and 1 parallel GC threads).
+ */
+class CommandEndToEndTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    /** {@code --jvm}/{@code --jvm-opts} arguments of the two configurations. */
+    static List<String> twoJvms() {
+        String cache = System.getenv().getOrDefault("TASKPOOLS_CACHE",
+                Path.of(System.getProperty("user.home"), ".cache", "taskpools").toString());
+        Path stock = Path.of(cache, "jdk-stock");
+        Path bwos = Path.of(cache, "jdk-bwos");
+        if (Files.isExecutable(stock.resolve("bin/java")) && Files.isExecutable(bwos.resolve("bin/java"))) {
+            return List.of("--jvm", "jdk-stock=" + stock, "--jvm", "jdk-bwos=" + bwos);
+        }
+        String home = System.getProperty("java.home");
+        return List.of("--jvm", "gc2=" + home, "--jvm", "gc1=" + home, "--jvm-opts", "gc1=-XX:ParallelGCThreads=1");
+    }
+
+    private String[] args(String... extra) {
+        List<String> a = new ArrayList<>(List.of("--command",
+                "-cp " + GcLogTest.testClasses() + " " + AllocationWorkload.class.getName() + " 1500",
+                "--name", "alloc", "--jvm-arg", "-Xmx256m", "--gc-threads", "2",
+                "--out", dir.toString(), "--bootstrap", "2000"));
+        a.addAll(twoJvms());
+        a.addAll(List.of(extra));
+        return a.toArray(String[]::new);
+    }
+
+    private int run(String... args) {
+        return RenaissanceRunner.run(new PrintStream(console, true, StandardCharsets.UTF_8), Map.of(), args);
+    }
+
+    @Test
+    void comparesTwoJvmsInterleavedAndWritesTheReport() throws IOException {
+        assertEquals(0, run(args("--invocations", "3")), console.toString());
+
+        List<InvocationResult> rs = ResultStore.load(dir);
+        String a = rs.get(0).jvm();
+        String b = rs.get(1).jvm();
+        assertEquals(List.of(a, b, a, b, a, b), rs.stream().map(InvocationResult::jvm).toList(), "A B A B order");
+        assertEquals(List.of(1, 2, 3, 4, 5, 6), rs.stream().map(InvocationResult::sequence).toList());
+        for (InvocationResult r : rs) {
+            assertTrue(r.ok(), r.failure());
+            assertEquals(List.of(r.wallNs()), r.repetitionNs());
+            assertTrue(r.gc().youngPauses() > 0, "the workload collects: " + r);
+            assertTrue(r.gc().objectCopyMs() > 0);
+            assertTrue(Files.readString(dir.resolve(r.runDir()).resolve("console.txt")).contains("checksum="));
+        }
+
+        JsonNode sum = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile());
+        assertTrue(sum.get("complete").asBoolean());
+        JsonNode bench = sum.get("summary").get("benchmarks").get(0);
+        assertEquals("alloc", bench.get("benchmark").asText());
+        double s = bench.get("speedup").asDouble();
+        assertTrue(bench.get("speedupLow").asDouble() <= s && s <= bench.get("speedupHigh").asDouble(), bench.toString());
+        double meanA = rs.stream().filter(r -> r.jvm().equals(a)).mapToLong(InvocationResult::wallNs).average()
+                .orElseThrow();
+        double meanB = rs.stream().filter(r -> r.jvm().equals(b)).mapToLong(InvocationResult::wallNs).average()
+                .orElseThrow();
+        assertEquals(meanA / meanB, s, 1e-9);
+        assertEquals(3, bench.get("jvms").get(0).get("invocationsOk").asInt());
+        assertEquals(3, bench.get("jvms").get(1).get("invocationsOk").asInt());
+        assertEquals(s, sum.get("summary").get("geomean").asDouble(), 1e-12, "one benchmark: its own speedup");
+        JsonNode flags = sum.get("run").get("jvms").get(0).get("flags");
+        assertEquals("-XX:+UseG1GC", flags.get(0).asText());
+        assertEquals("-XX:+DisableExplicitGC", flags.get(1).asText());
+        assertTrue(sum.get("run").get("jvms").get(1).get("version").asText().contains("64-Bit Server VM"));
+
+        String md = Files.readString(dir.resolve(ReportWriter.REPORT));
+        assertTrue(md.contains("| alloc | "), md);
+        assertTrue(md.contains("openjdk version") || md.contains("java version"), md);
+        for (String png : List.of(Charts.SPEEDUP, Charts.GC_PHASES)) {
+            BufferedImage img = ImageIO.read(dir.resolve(png).toFile());
+            assertNotNull(img, png);
+            assertTrue(img.getWidth() >= 700 && img.getHeight() == 520, png);
+        }
+
+        // The report is a function of invocations.jsonl and the seed: rebuilding it gives the same summary.
+        String before = Files.readString(dir.resolve(ReportWriter.SUMMARY));
+        assertEquals(0, run("--report-only", "--out", dir.toString()));
+        assertEquals(before, Files.readString(dir.resolve(ReportWriter.SUMMARY)));
+    }
+
+    @Test
+    void aJvmThatFailsIsRecordedAndTheRunGoesOn() throws IOException {
+        // 8 MiB of heap cannot hold the workload's live window: OutOfMemoryError on the second JVM only.
+        List<String> jvms = twoJvms();
+        String second = jvms.get(3).substring(0, jvms.get(3).indexOf('='));
+        assertEquals(1, run(args("--invocations", "2", "--jvm-opts", second + "=-Xmx8m")), console.toString());
+
+        List<InvocationResult> rs = ResultStore.load(dir);
+        assertEquals(4, rs.size());
+        assertTrue(rs.get(0).ok() && rs.get(2).ok());
+        assertFalse(rs.get(1).ok());
+        assertTrue(rs.get(1).failure().startsWith("exit code 1: ") && rs.get(1).failure().contains("OutOfMemoryError"),
+                rs.get(1).failure());
+        JsonNode bench = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary").get("benchmarks").get(0);
+        assertTrue(bench.get("speedup").isNull());
+        assertEquals(2, bench.get("failures").size());
+        String md = Files.readString(dir.resolve(ReportWriter.REPORT));
+        assertTrue(md.contains("| alloc | failed |"), md);
+        assertTrue(md.contains("## Failures"), md);
+        assertTrue(Files.exists(dir.resolve(Charts.GC_PHASES)) || !Files.exists(dir.resolve(Charts.SPEEDUP)));
+    }
+
+    @Test
+    void terminatingTheRunnerKeepsTheFinishedInvocations() throws IOException, InterruptedException {
+        // The runner in its own JVM; SIGTERM (like Ctrl-C's SIGINT) runs its shutdown hook.
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+                RenaissanceRunner.class.getName()));
+        cmd.addAll(List.of(args("--invocations", "50")));
+        Process runner = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("runner.txt").toFile()).start();
+        Path jsonl = dir.resolve(ResultStore.FILE);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (lines(jsonl) < 2 && System.nanoTime() < deadline && runner.isAlive()) {
+            Thread.sleep(100);
+        }
+        assertTrue(lines(jsonl) >= 2, Files.readString(dir.resolve("runner.txt")));
+        runner.destroy();
+        assertTrue(runner.waitFor(60, TimeUnit.SECONDS));
+
+        int finished = lines(jsonl);
+        assertTrue(finished < 100, "the run was cut short");
+        JsonNode sum = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile());
+        assertFalse(sum.get("complete").asBoolean());
+        assertEquals(finished, sum.get("invocationsFinished").asInt());
+        assertTrue(Files.readString(dir.resolve(ReportWriter.REPORT)).contains("**Incomplete run**"));
+        assertTrue(Files.readString(dir.resolve("runner.txt")).contains("interrupted; report of"));
+    }
+
+    private static int lines(Path f) throws IOException {
+        return Files.exists(f) ? (int) Files.readAllLines(f).stream().filter(l -> !l.isBlank()).count() : 0;
+    }
+}
