@@ -87,7 +87,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     private final ThreadLocal<Handle> handles = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<Handle> live = new ConcurrentLinkedQueue<>();
     /** Counters of handles whose thread has terminated; guarded by {@code live}'s monitor. */
-    private final long[] retired = new long[6];
+    private final long[] retired = new long[7];
 
     private CafePool(Builder b) {
         this.height = b.height;
@@ -171,7 +171,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         for (Handle h : live) {
             h.tally.addTo(sums);
         }
-        return new Stats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]);
+        return new Stats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
     }
 
     /** Moves the counters of handles whose thread has terminated into {@link #retired}. */
@@ -241,6 +241,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
                 break;
             }
             if (GT.compareAndSet(this, gtVal, new Gt<>(null, prodTree))) { // lines 36-37
+                Tally.gtMovedBack(tally);
                 break;
             }
             Tally.casFailed(tally);
@@ -401,9 +402,11 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
      *     list's next pointer, GT in moveGTBack)
      * @param getCasFailures failed CASes inside gets (task, tree metadata, GT)
      * @param treesAppended trees appended to the list (the first tree is not counted)
+     * @param gtMovedBack successful CASes of moveGTBack: puts that landed in a tree the consumers
+     *     had already moved past
      */
     public record Stats(long puts, long gets, long emptyGets, long putCasFailures, long getCasFailures,
-            long treesAppended) {
+            long treesAppended, long gtMovedBack) {
         /** All operations, puts and gets (empty or not). */
         public long operations() {
             return puts + gets + emptyGets;

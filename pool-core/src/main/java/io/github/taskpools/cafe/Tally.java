@@ -16,6 +16,7 @@ final class Tally {
     private static final VarHandle PUT_CAS_FAILURES;
     private static final VarHandle GET_CAS_FAILURES;
     private static final VarHandle TREES_APPENDED;
+    private static final VarHandle GT_MOVED_BACK;
 
     static {
         try {
@@ -26,6 +27,7 @@ final class Tally {
             PUT_CAS_FAILURES = l.findVarHandle(Tally.class, "putCasFailures", long.class);
             GET_CAS_FAILURES = l.findVarHandle(Tally.class, "getCasFailures", long.class);
             TREES_APPENDED = l.findVarHandle(Tally.class, "treesAppended", long.class);
+            GT_MOVED_BACK = l.findVarHandle(Tally.class, "gtMovedBack", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -37,6 +39,7 @@ final class Tally {
     private long putCasFailures;
     private long getCasFailures;
     private long treesAppended;
+    private long gtMovedBack;
     /** Whether the owner is inside a put (CAS failures count as put's) or a get; owner-private. */
     private boolean inPut;
 
@@ -73,7 +76,16 @@ final class Tally {
         }
     }
 
-    /** Adds this tally's counters to {@code sums} (puts, gets, empty gets, put CAS, get CAS, trees). */
+    static void gtMovedBack(Tally t) {
+        if (t != null) {
+            GT_MOVED_BACK.setOpaque(t, t.gtMovedBack + 1);
+        }
+    }
+
+    /**
+     * Adds this tally's counters to {@code sums} (puts, gets, empty gets, put CAS, get CAS, trees,
+     * GT moved back).
+     */
     void addTo(long[] sums) {
         sums[0] += (long) PUTS.getOpaque(this);
         sums[1] += (long) GETS.getOpaque(this);
@@ -81,5 +93,6 @@ final class Tally {
         sums[3] += (long) PUT_CAS_FAILURES.getOpaque(this);
         sums[4] += (long) GET_CAS_FAILURES.getOpaque(this);
         sums[5] += (long) TREES_APPENDED.getOpaque(this);
+        sums[6] += (long) GT_MOVED_BACK.getOpaque(this);
     }
 }

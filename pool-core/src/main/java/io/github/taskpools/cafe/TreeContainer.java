@@ -73,6 +73,8 @@ import java.util.random.RandomGenerator;
  *                                                   the reservation CAS decides)
  * father, side final (published with the tree)      plain
  * </pre>
+ * Versions are 31 bits and wrap: a stalled {@code updateFather} CAS could be fooled only by
+ * exactly 2^31 updates of the same side while it stalls.
  * Everything that takes part in the Dekker pattern above is volatile because the JMM puts only
  * volatile accesses into the synchronization order; acquire/release would allow a producer's read
  * of {@code pending} to pass its write of {@code meta} (on x86-64 the RMWs are locked instructions
