@@ -407,14 +407,13 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
      */
     public record Stats(long puts, long gets, long emptyGets, long putCasFailures, long getCasFailures,
             long treesAppended, long gtMovedBack) {
-        /** All operations, puts and gets (empty or not). */
-        public long operations() {
-            return puts + gets + emptyGets;
-        }
-
-        /** CAS failures per operation (the paper's Fig. 4a); 0 when nothing ran. */
+        /**
+         * CAS failures per insertion or removal (the paper's Fig. 4a): all failed CASes over
+         * {@code puts + gets}; gets that found nothing are left out of the denominator, so a
+         * consumer spinning on an empty pool does not dilute the figure. 0 when nothing ran.
+         */
         public double casFailuresPerOperation() {
-            long ops = operations();
+            long ops = puts + gets;
             return ops == 0 ? 0 : (double) (putCasFailures + getCasFailures) / ops;
         }
     }

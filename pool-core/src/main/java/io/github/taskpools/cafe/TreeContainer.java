@@ -69,8 +69,8 @@ import java.util.random.RandomGenerator;
  * meta[s]      CAS (volatile)                       volatile (hasTasks, line 50, line 57)
  * pending      getAndAdd (volatile)                 volatile (line 51)
  * task         put: setVolatile; get: CAS (volatile) volatile (hasTasks, lines 36 and 43)
- * isDirty      CAS (volatile)                       opaque (the climb of line 27: only a hint,
- *                                                   the reservation CAS decides)
+ * isDirty      CAS (volatile)                       opaque (the climb of line 27 and the test
+ *                                                   before line 29: hints, the CAS decides)
  * father, side final (published with the tree)      plain
  * </pre>
  * Versions are 31 bits and wrap: a stalled {@code updateFather} CAS could be fooled only by
@@ -82,8 +82,13 @@ import java.util.random.RandomGenerator;
  * fields are published by the volatile write of {@code task} and read after the volatile read (or
  * CAS) that returned it.
  *
- * <h2>Deviation</h2>
- * Line 27 climbs while the father's {@code task} is ⊥; this class climbs while the father's
+ * <h2>Deviations</h2>
+ * Line 29 CASes {@code isDirty} even when the node is visibly used; this class reads it first and
+ * CASes only a node it saw free (test and test-and-set). A failed CAS still takes the cache line
+ * exclusive, and in a filling tree most tries hit used nodes near the root, whose line every get
+ * reads; it would also count as a CAS failure a try that met no other thread at all.
+ *
+ * <p>Line 27 climbs while the father's {@code task} is ⊥; this class climbs while the father's
  * {@code isDirty} is unset. The two agree while a tree is only filled (the setting of Lemma 4),
  * but with concurrent gets the literal test climbs onto nodes whose task was already taken, or
  * reserved and not yet written, where the reservation CAS must fail and the try is wasted. The
@@ -268,12 +273,15 @@ public final class TreeContainer<E> {
     }
 
     /**
-     * Lines 26-31, the recursion unrolled: climb to the highest free ancestor (see "Deviation" in
+     * Lines 26-31, the recursion unrolled: climb to the highest free ancestor (see "Deviations" in
      * the class comment for the test used), reserve it by CAS on isDirty, write the task.
      */
     private static TreeNode putInNode(TreeNode node, Object task, Tally tally) {
         for (TreeNode f; (f = node.father) != null && !(boolean) DIRTY.getOpaque(f); ) {
             node = f; // line 28
+        }
+        if ((boolean) DIRTY.getOpaque(node)) {
+            return null; // used already: no CAS (see "Deviations")
         }
         if (DIRTY.compareAndSet(node, false, true)) { // line 29
             TASK.setVolatile(node, task); // line 30
