@@ -49,6 +49,15 @@ import java.util.random.RandomGenerator;
  * (Theorem 1); (3) trees before {@code min(PT, GT.prev, GT.cur)} are unreachable and become
  * garbage: the list links forward only.
  *
+ * <h2>What a null get means</h2>
+ * Theorem 1: when a get returns null, every task whose put completed before the get started has
+ * been taken. With one consumer at a time this makes the pool linearizable (a null get is
+ * linearized at its start). With several concurrent consumers it is weaker than linearizability:
+ * a get bounded by its first PT read can return null while a task put into a newer tree after
+ * that read is present, if meanwhile another consumer took the last task of the older trees
+ * (Lincheck finds such a history with two consuming threads). The paper accepts this (Lemma 9's
+ * wait-freedom rests on the bound); a consumer that must not stop early re-checks after a null.
+ *
  * <h2>Memory orderings</h2>
  * <pre>
  * field          writes                              reads
@@ -365,7 +374,8 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         /**
          * Removes a task: the oldest tree with tasks first, any task within it.
          *
-         * @return a task, or {@code null} if the pool was empty at some point during the call
+         * @return a task, or {@code null}: then every task whose put completed before this get
+         *     started had been taken (Theorem 1; see "What a null get means" in the class comment)
          * @throws IllegalStateException if called from another thread than the handle's
          */
         @Override
