@@ -88,6 +88,24 @@ import java.util.random.RandomGenerator;
  * exclusive, and in a filling tree most tries hit used nodes near the root, whose line every get
  * reads; it would also count as a CAS failure a try that met no other thread at all.
  *
+ * <p>Lines 50-51 read the father's bit, then {@code pending}. In that order the pending counter
+ * misses an updater whose whole window falls between the two reads: a consumer computes
+ * {@code hasTasks(y) = 0} before a producer's bit reaches y, the producer reads
+ * {@code x.meta.p = 1} (line 50), the consumer CASes {@code x.meta.p = 0} and decrements
+ * {@code pending}, and the producer reads {@code pending = 0} (line 51) and moves on: x now says
+ * y's subtree is empty while the producer's task is in it, and at x the producer's line-49 check
+ * even reports it eliminated. (Found by reading the code while chasing the Lincheck failure
+ * below; no test here isolates it.) This class reads {@code pending} first: an updater that decided
+ * on a stale value is then either still pending at that read, or its CAS happened before it and
+ * the father's bit read next shows it.
+ *
+ * <p>Line 34 reads {@code hasTasks(root)}, three words, one after the other. A get that reads
+ * both presence bits as 0, stalls while a put fills a child and another get takes the root's own
+ * task, and then reads the root's task as ⊥, returns ⊥ although the tree was never empty during
+ * the call (Lincheck's model checker found this history). The emptiness test here is a snapshot,
+ * see {@code rootIsEmpty}; the walk of {@code findNodeForGet} needs none, a stale read there only
+ * costs a retry.
+ *
  * <p>Line 27 climbs while the father's {@code task} is ⊥; this class climbs while the father's
  * {@code isDirty} is unset. The two agree while a tree is only filled (the setting of Lemma 4),
  * but with concurrent gets the literal test climbs onto nodes whose task was already taken, or
@@ -238,7 +256,26 @@ public final class TreeContainer<E> {
 
     /** Whether the root says the tree holds no task ({@code hasTasks(root) = 0}, line 34). */
     public boolean isEmpty() {
-        return !hasTasks(root);
+        return rootIsEmpty();
+    }
+
+    /**
+     * Line 34's {@code hasTasks(root) = 0}, read as a snapshot: both metadata words, the task,
+     * then the words again. Every metadata CAS bumps a version, so words that read the same twice
+     * did not change in between, and at the moment the task was read all three said empty. The
+     * snapshot is retried only when a word changed; a tree's root changes finitely often.
+     */
+    private boolean rootIsEmpty() {
+        while (true) {
+            int m0 = (int) META0.getVolatile(root);
+            int m1 = (int) META1.getVolatile(root);
+            if (((m0 | m1) & 1) != 0 || TASK.getVolatile(root) != null) {
+                return false;
+            }
+            if ((int) META0.getVolatile(root) == m0 && (int) META1.getVolatile(root) == m1) {
+                return true;
+            }
+        }
     }
 
     // ---------------------------------------------------------------- put, lines 13-31
@@ -297,7 +334,7 @@ public final class TreeContainer<E> {
     @SuppressWarnings("unchecked")
     E get(RandomGenerator random, Tally tally) {
         while (true) {
-            if (!hasTasks(root)) { // line 34
+            if (rootIsEmpty()) { // line 34, as a snapshot (see "Deviations")
                 return null;
             }
             TreeNode node = findNodeForGet(random); // line 35
@@ -354,8 +391,11 @@ public final class TreeContainer<E> {
             if (myVal != hasTasks(node)) { // line 49: my operation has been eliminated
                 return;
             }
+            // Lines 50-51, with pending read first (see "Deviations"): a pending updater either
+            // is still pending now, or its CAS is already visible in fk.
+            boolean pending = (int) PENDING.getVolatile(node) > 0;
             boolean fk = presence(metaOf(node.side), father); // line 50
-            if (fk != hasTasks(node) || (int) PENDING.getVolatile(node) > 0) { // line 51
+            if (pending || fk != hasTasks(node)) { // line 51
                 trials++;
                 if (!updateFather(node, father, tally) && trials < 2) { // lines 53-54
                     continue; // try again

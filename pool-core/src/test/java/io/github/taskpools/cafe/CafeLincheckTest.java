@@ -117,13 +117,13 @@ class CafeLincheckTest {
     }
 
     private static ModelCheckingOptions modelChecking() {
-        return new ModelCheckingOptions().iterations(12).invocationsPerIteration(200)
+        return new ModelCheckingOptions().iterations(8).invocationsPerIteration(150)
                 .actorsBefore(3).threads(2).actorsPerThread(3).actorsAfter(2)
                 .sequentialSpecification(Counter.class);
     }
 
     private static StressOptions stress() {
-        return new StressOptions().iterations(12).invocationsPerIteration(1_000)
+        return new StressOptions().iterations(6).invocationsPerIteration(500)
                 .actorsBefore(3).threads(2).actorsPerThread(3).actorsAfter(2)
                 .sequentialSpecification(Counter.class);
     }
