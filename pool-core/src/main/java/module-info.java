@@ -13,13 +13,16 @@
  *       processors (Morrison and Afek, ASPLOS'14): Cilk's THE deque as the baseline, FF-THE and
  *       FF-CL, whose steals may abort (see {@code WorkStealingDeque.trySteal}), and THEP, whose
  *       steals may wait for the worker's echo; the fence-free ones run on x86-64 only, with the
- *       reordering bound δ of {@code BoundedTso}.</li>
+ *       reordering bound δ of {@code BoundedTso};</li>
+ *   <li>{@code io.github.taskpools.cafe}: CAFÉ (Basin et al., DISC'11), a wait-free task pool made
+ *       of a FIFO list of TreeContainers, whose tree height bounds the overtakings.</li>
  * </ul>
  * Everything else is internal.
  */
 module io.github.taskpools {
     exports io.github.taskpools.api;
     exports io.github.taskpools.bwos;
+    exports io.github.taskpools.cafe;
     exports io.github.taskpools.chaselev;
     exports io.github.taskpools.fencefree;
 }

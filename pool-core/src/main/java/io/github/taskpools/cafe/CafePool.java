@@ -1,0 +1,560 @@
+package io.github.taskpools.cafe;
+
+import io.github.taskpools.api.TaskPool;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * CAFÉ, Contention And Fairness Explorer (Basin et al., DISC'11, §3.2, Algorithm 2): a wait-free
+ * unbounded task pool made of a FIFO linked list of {@link TreeContainer}s of height {@code h}.
+ * Producers fill the tree at the list's producer pointer PT and append a new tree when a put
+ * fails there; consumers drain the trees from the consumer pointer GT onwards. Tasks come out in
+ * FIFO order of their trees and in any order within a tree, so a task is overtaken (a task put
+ * after it is got before it) by at most about one tree's worth, {@code 2^(h+1) - 1} tasks:
+ * {@code h} sets the trade-off between fairness (small trees, FIFO-like, contended list pointers)
+ * and contention (large trees). With {@code h = 0} CAFÉ is a linked-list FIFO queue.
+ *
+ * <h2>Algorithm</h2>
+ * <ul>
+ *   <li>The list (lines 1-10): nodes {@code (id, tree, next)}, ids consecutive from 0;
+ *       {@code PT}, the producers' node; {@code GT = (prev, cur)}, the consumers' pair of
+ *       consecutive nodes ({@code prev} may be ⊥), an immutable object swapped by CAS (a fresh
+ *       object per CAS, so there is no ABA); {@code oldProducers}, producers inside
+ *       {@code moveGTBack}.</li>
+ *   <li>{@code put} (lines 12-21): put into {@code PT.tree}; on failure append a tree if there is
+ *       none after PT ({@code insertNewTree}, lines 23-29: one CAS on the last node's
+ *       {@code next}; a loser drops its tree) and CAS PT one node on. A put that succeeded in a
+ *       tree before {@code GT.cur} (its PT read went stale while consumers moved on) moves GT back
+ *       to {@code (⊥, that tree)} ({@code moveGTBack}, lines 31-38), so its task is not skipped.</li>
+ *   <li>{@code get} (lines 40-55): read PT first, then GT; try {@code prev}, then {@code cur}; if
+ *       both are empty and {@code cur} is PT's node or later, return null (the get is bounded by
+ *       the PT it read first, which makes it wait-free, Lemma 9); otherwise move on to
+ *       {@code (cur, cur.next)}, by CAS on GT when {@code oldProducers = 0}, else only locally,
+ *       so producers moving GT back are never undone by consumers and their loop ends.</li>
+ * </ul>
+ * Why two trees in GT (§3.2): a put that checked {@code GT.cur ≤ T} may be followed by a
+ * consumer's CAS that was decided before the put's task was visible; that CAS moves
+ * {@code GT.cur} by one only, to {@code T.next}, and {@code GT.prev = T} keeps T in reach
+ * (Lemma 2: {@code GT.cur.id ≤ T.id + 1} while the task is in T).
+ *
+ * <h2>Invariants</h2>
+ * (1) {@code GT.cur.id ≤ PT.id} whenever a consumer CASes GT forward (it does so only to
+ * {@code cur.next} with {@code cur.id < ptVal.id}); (2) a completed put's task stays reachable
+ * (Theorem 1); (3) trees before {@code min(PT, GT.prev, GT.cur)} are unreachable and become
+ * garbage: the list links forward only.
+ *
+ * <h2>What a null get means</h2>
+ * Theorem 1: when a get returns null, every task whose put completed before the get started has
+ * been taken. With one consumer at a time this makes the pool linearizable (a null get is
+ * linearized at its start). With several concurrent consumers it is weaker than linearizability:
+ * a get bounded by its first PT read can return null while a task put into a newer tree after
+ * that read is present, if meanwhile another consumer took the last task of the older trees
+ * (Lincheck finds such a history with two consuming threads). The paper accepts this (Lemma 9's
+ * wait-freedom rests on the bound); a consumer that must not stop early re-checks after a null.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field          writes                              reads
+ * PT             CAS (volatile)                      volatile (put line 14, get line 41)
+ * GT             CAS (volatile)                      volatile (put line 16, moveGTBack, get)
+ * oldProducers   getAndAdd (volatile)                volatile (get line 50)
+ * Node.next      CAS (volatile)                      volatile
+ * </pre>
+ * A producer's check of GT after its tree put (line 16) and a consumer's emptiness check of the
+ * tree before its CAS on GT form a store-load pattern (the put's last metadata CAS, then the read
+ * of GT; the consumer's GT CAS is after its tree reads), so they are volatile like the tree's
+ * metadata; see {@link TreeContainer}. PT, GT and oldProducers each sit on their own cache lines
+ * (128 bytes of padding either side, as JCTools pads).
+ *
+ * <h2>Threads and counters</h2>
+ * Each thread uses the pool through its handle ({@link #producer()} and {@link #consumer()}
+ * return the same object for a thread). A handle keeps the thread's random generator and its
+ * counters (puts, gets, CAS failures, trees appended), summed by {@link #stats()}; handles of
+ * terminated threads are folded into a total and dropped when the next handle is made or stats
+ * are read. A handle checks that it is used by its own thread.
+ *
+ * @param <E> the task type; {@code null} is never a task
+ */
+public final class CafePool<E> extends CafePoolOldProducersField<E> implements TaskPool<E> {
+    /** The paper's default height (§5.1): trees of 8191 nodes. */
+    public static final int DEFAULT_HEIGHT = 12;
+    /**
+     * Last-level tries of a put, our default (the paper names none): Lemma 4 then promises at
+     * least {@code 2^((5/6)·h)} tasks in a tree before a put fails, 1024 of 8191 for h = 12.
+     */
+    public static final int DEFAULT_K = 3;
+
+    private final int height;
+    private final int k;
+    private final Supplier<? extends RandomGenerator> randoms;
+    private final ThreadLocal<Handle> handles = new ThreadLocal<>();
+    private final ConcurrentLinkedQueue<Handle> live = new ConcurrentLinkedQueue<>();
+    /** Counters of handles whose thread has terminated; guarded by {@code live}'s monitor. */
+    private final long[] retired = new long[7];
+
+    private CafePool(Builder b) {
+        this.height = b.height;
+        this.k = b.k;
+        if (b.randoms != null) {
+            this.randoms = b.randoms;
+        } else {
+            SplittableRandom seeds = new SplittableRandom(b.seed);
+            this.randoms = () -> {
+                synchronized (seeds) {
+                    return seeds.split();
+                }
+            };
+        }
+        Node<E> first = new Node<>(0, new TreeContainer<>(height, k));
+        PT.setRelease(this, first); // the pool is published safely (or by its final fields' freeze)
+        GT.setRelease(this, new Gt<>(null, first));
+    }
+
+    /** A pool with trees of the default height 12 and k = {@value #DEFAULT_K}. */
+    public CafePool() {
+        this(builder());
+    }
+
+    /**
+     * A pool with trees of height {@code height}, holding {@code 2^(height+1) - 1} tasks each.
+     *
+     * @throws IllegalArgumentException if height is not in [0, {@value TreeContainer#MAX_HEIGHT}]
+     *     or {@code k < 1}
+     */
+    public CafePool(int height, int k) {
+        this(builder().height(height).k(k));
+    }
+
+    /** A builder; defaults: height 12, k = {@value #DEFAULT_K}, a random seed. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The trees' height h. */
+    public int height() {
+        return height;
+    }
+
+    /** The last-level tries of a put. */
+    public int k() {
+        return k;
+    }
+
+    /** The capacity of one tree, {@code 2^(h+1) - 1}: the bound on overtakings. */
+    public int treeCapacity() {
+        return (1 << (height + 1)) - 1;
+    }
+
+    @Override
+    public Handle producer() {
+        Handle h = handles.get();
+        if (h == null) {
+            h = new Handle(randoms.get());
+            handles.set(h);
+            synchronized (live) {
+                retireDead();
+                live.add(h);
+            }
+        }
+        return h;
+    }
+
+    @Override
+    public Handle consumer() {
+        return producer();
+    }
+
+    /** Sums of the counters of every handle so far. */
+    public Stats stats() {
+        long[] sums;
+        synchronized (live) {
+            retireDead();
+            sums = retired.clone();
+        }
+        for (Handle h : live) {
+            h.tally.addTo(sums);
+        }
+        return new Stats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
+    }
+
+    /** Moves the counters of handles whose thread has terminated into {@link #retired}. */
+    private void retireDead() {
+        for (Iterator<Handle> it = live.iterator(); it.hasNext(); ) {
+            Handle h = it.next();
+            if (!h.owner.isAlive()) { // happens-after everything the thread did
+                h.tally.addTo(retired);
+                it.remove();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- Algorithm 2
+
+    /** Lines 12-21. */
+    private void put(E task, RandomGenerator random, Tally tally) {
+        while (true) {
+            Node<E> latest = pt(); // line 14
+            if (putIn(latest, task, random, tally)) {
+                return;
+            }
+            if (latest.next() == null) { // line 20
+                insertNewTree(tally);
+            }
+            // latest.next is set now: insertNewTree appended after latest, or someone had before
+            if (!PT.compareAndSet(this, latest, latest.next())) { // line 21
+                Tally.casFailed(tally);
+            }
+        }
+    }
+
+    /**
+     * Lines 15-18: put into {@code latest}'s tree and, if GT has moved past it, move GT back.
+     * Package-private so that the jcstress tests can play a producer whose PT read went stale.
+     */
+    boolean putIn(Node<E> latest, E task, RandomGenerator random, Tally tally) {
+        if (!latest.tree.put(task, random, tally)) {
+            return false;
+        }
+        if (gt().cur.id > latest.id) { // line 16
+            moveGTBack(latest, tally);
+        }
+        return true;
+    }
+
+    /** Lines 23-29: append a tree after the last node, unless another producer did. */
+    private void insertNewTree(Tally tally) {
+        Node<E> cur = pt();
+        for (Node<E> n; (n = cur.next()) != null; ) { // line 26
+            cur = n;
+        }
+        Node<E> appended = new Node<>(cur.id + 1, new TreeContainer<>(height, k));
+        if (Node.NEXT.compareAndSet(cur, null, appended)) { // line 28; return even if it fails
+            Tally.treeAppended(tally);
+        } else {
+            Tally.casFailed(tally);
+        }
+    }
+
+    /** Lines 31-38. */
+    private void moveGTBack(Node<E> prodTree, Tally tally) {
+        OLD_PRODUCERS.getAndAdd(this, 1); // line 32
+        while (true) {
+            Gt<E> gtVal = gt(); // line 34
+            if (gtVal.cur.id <= prodTree.id) { // line 35
+                break;
+            }
+            if (GT.compareAndSet(this, gtVal, new Gt<>(null, prodTree))) { // lines 36-37
+                Tally.gtMovedBack(tally);
+                break;
+            }
+            Tally.casFailed(tally);
+        }
+        OLD_PRODUCERS.getAndAdd(this, -1); // line 38
+    }
+
+    /** Lines 40-55. */
+    private E get(RandomGenerator random, Tally tally) {
+        Node<E> ptVal = pt(); // line 41: bounds the get
+        Gt<E> gtVal = gt(); // line 42
+        while (true) {
+            if (gtVal.prev != null) {
+                E task = gtVal.prev.tree.get(random, tally); // line 44
+                if (task != null) {
+                    return task;
+                }
+            }
+            E task = gtVal.cur.tree.get(random, tally); // line 46
+            if (task != null) {
+                return task;
+            }
+            if (ptVal.id <= gtVal.cur.id) { // line 49
+                return null;
+            }
+            // cur is before ptVal, so cur.next is set (ids are consecutive along the list)
+            Gt<E> newGT = new Gt<>(gtVal.cur, gtVal.cur.next());
+            if ((int) OLD_PRODUCERS.getVolatile(this) == 0) { // line 50
+                if (!GT.compareAndSet(this, gtVal, newGT)) { // line 52
+                    Tally.casFailed(tally);
+                }
+                gtVal = gt(); // line 53
+            } else {
+                gtVal = newGT; // line 55: move on, but leave GT to the old producers
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- package-private views (tests)
+
+    /** The producers' node PT. */
+    Node<E> producerNode() {
+        return pt();
+    }
+
+    /** The consumers' pair GT. */
+    Gt<E> consumerPair() {
+        return gt();
+    }
+
+    /** A list node (Algorithm 2, lines 2-5). */
+    static final class Node<E> {
+        static final VarHandle NEXT;
+
+        static {
+            try {
+                NEXT = MethodHandles.lookup().findVarHandle(Node.class, "next", Node.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final long id;
+        final TreeContainer<E> tree;
+        /** The next tree; CAS from null once (line 28), volatile reads. */
+        Node<E> next;
+
+        Node(long id, TreeContainer<E> tree) {
+            this.id = id;
+            this.tree = tree;
+        }
+
+        @SuppressWarnings("unchecked")
+        Node<E> next() {
+            return (Node<E>) NEXT.getVolatile(this);
+        }
+    }
+
+    /** GT's value (line 9): an immutable pair; prev may be null. */
+    static final class Gt<E> {
+        final Node<E> prev;
+        final Node<E> cur;
+
+        Gt(Node<E> prev, Node<E> cur) {
+            this.prev = prev;
+            this.cur = cur;
+        }
+    }
+
+    /**
+     * A thread's handle: its random generator and its counters. Obtained with
+     * {@link CafePool#producer()} or {@link CafePool#consumer()}; usable only by that thread.
+     */
+    public final class Handle implements Producer<E>, Consumer<E> {
+        private final Thread owner = Thread.currentThread();
+        private final RandomGenerator random;
+        private final Tally tally = new Tally();
+
+        private Handle(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "the random source returned null");
+        }
+
+        /**
+         * Adds a task; CAFÉ is unbounded, so this always returns {@code true}.
+         *
+         * @throws NullPointerException if {@code task} is null
+         * @throws IllegalStateException if called from another thread than the handle's
+         */
+        @Override
+        public boolean put(E task) {
+            if (task == null) {
+                throw new NullPointerException("null is not a task");
+            }
+            checkOwner();
+            tally.beginPut();
+            CafePool.this.put(task, random, tally);
+            tally.endPut();
+            return true;
+        }
+
+        /**
+         * Removes a task: the oldest tree with tasks first, any task within it.
+         *
+         * @return a task, or {@code null}: then every task whose put completed before this get
+         *     started had been taken (Theorem 1; see "What a null get means" in the class comment)
+         * @throws IllegalStateException if called from another thread than the handle's
+         */
+        @Override
+        public E get() {
+            checkOwner();
+            E task = CafePool.this.get(random, tally);
+            tally.gotTask(task != null);
+            return task;
+        }
+
+        /** Lines 15-18 of Algorithm 2 on a given list node, for the jcstress tests. */
+        boolean putIn(Node<E> node, E task, RandomGenerator random) {
+            checkOwner();
+            tally.beginPut();
+            boolean ok = CafePool.this.putIn(node, task, random, tally);
+            tally.endPut();
+            return ok;
+        }
+
+        private void checkOwner() {
+            if (Thread.currentThread() != owner) {
+                throw new IllegalStateException("handle of " + owner + " used by " + Thread.currentThread());
+            }
+        }
+    }
+
+    /**
+     * Counters summed over all handles.
+     *
+     * @param puts completed puts
+     * @param gets gets that returned a task
+     * @param emptyGets gets that returned null
+     * @param putCasFailures failed CASes inside puts (node reservation, tree metadata, PT, the
+     *     list's next pointer, GT in moveGTBack)
+     * @param getCasFailures failed CASes inside gets (task, tree metadata, GT)
+     * @param treesAppended trees appended to the list (the first tree is not counted)
+     * @param gtMovedBack successful CASes of moveGTBack: puts that landed in a tree the consumers
+     *     had already moved past
+     */
+    public record Stats(long puts, long gets, long emptyGets, long putCasFailures, long getCasFailures,
+            long treesAppended, long gtMovedBack) {
+        /**
+         * CAS failures per insertion or removal (the paper's Fig. 4a): all failed CASes over
+         * {@code puts + gets}; gets that found nothing are left out of the denominator, so a
+         * consumer spinning on an empty pool does not dilute the figure. 0 when nothing ran.
+         */
+        public double casFailuresPerOperation() {
+            long ops = puts + gets;
+            return ops == 0 ? 0 : (double) (putCasFailures + getCasFailures) / ops;
+        }
+    }
+
+    /** Builder of a {@link CafePool}. */
+    public static final class Builder {
+        private int height = DEFAULT_HEIGHT;
+        private int k = DEFAULT_K;
+        private long seed = System.nanoTime() ^ 0x9E3779B97F4A7C15L;
+        private Supplier<? extends RandomGenerator> randoms;
+
+        private Builder() {
+        }
+
+        /**
+         * The trees' height, in [0, {@value TreeContainer#MAX_HEIGHT}] (default 12).
+         *
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder height(int height) {
+            TreeContainer.checkShape(height, 1);
+            this.height = height;
+            return this;
+        }
+
+        /**
+         * The last-level tries of a put, at least 1 (default {@value #DEFAULT_K}).
+         *
+         * @throws IllegalArgumentException if {@code k < 1}
+         */
+        public Builder k(int k) {
+            TreeContainer.checkShape(0, k);
+            this.k = k;
+            return this;
+        }
+
+        /** Seed of the handles' generators (each handle gets a split {@link SplittableRandom}). */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /**
+         * Where each new handle gets its random generator (called once per handle, from the
+         * handle's thread); replaces the seed. For tests that need to steer node choices.
+         */
+        public Builder randomSource(Supplier<? extends RandomGenerator> randoms) {
+            this.randoms = Objects.requireNonNull(randoms, "randoms");
+            return this;
+        }
+
+        /** The pool. */
+        public <E> CafePool<E> build() {
+            return new CafePool<>(this);
+        }
+    }
+}
+
+/** Padding before PT: 128 bytes (two lines, against adjacent-line prefetch). */
+abstract class CafePoolPad0 {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+}
+
+/** PT, the producers' node, on its own lines. */
+abstract class CafePoolPtField<E> extends CafePoolPad0 {
+    static final VarHandle PT;
+
+    static {
+        try {
+            PT = MethodHandles.lookup().findVarHandle(CafePoolPtField.class, "pt", CafePool.Node.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** PT; CAS, volatile reads. */
+    private CafePool.Node<E> pt;
+
+    @SuppressWarnings("unchecked")
+    final CafePool.Node<E> pt() {
+        return (CafePool.Node<E>) PT.getVolatile(this);
+    }
+}
+
+abstract class CafePoolPad1<E> extends CafePoolPtField<E> {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+}
+
+/** GT, the consumers' pair, on its own lines. */
+abstract class CafePoolGtField<E> extends CafePoolPad1<E> {
+    static final VarHandle GT;
+
+    static {
+        try {
+            GT = MethodHandles.lookup().findVarHandle(CafePoolGtField.class, "gt", CafePool.Gt.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** GT; CAS, volatile reads. */
+    private CafePool.Gt<E> gt;
+
+    @SuppressWarnings("unchecked")
+    final CafePool.Gt<E> gt() {
+        return (CafePool.Gt<E>) GT.getVolatile(this);
+    }
+}
+
+abstract class CafePoolPad2<E> extends CafePoolGtField<E> {
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
+}
+
+/** oldProducers, on its own lines, padded after too. */
+abstract class CafePoolOldProducersField<E> extends CafePoolPad2<E> {
+    static final VarHandle OLD_PRODUCERS;
+
+    static {
+        try {
+            OLD_PRODUCERS = MethodHandles.lookup().findVarHandle(CafePoolOldProducersField.class, "oldProducers",
+                    int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Producers inside moveGTBack; getAndAdd, volatile reads. */
+    private int oldProducers;
+    long s00, s01, s02, s03, s04, s05, s06, s07;
+    long s08, s09, s10, s11, s12, s13, s14, s15;
+}

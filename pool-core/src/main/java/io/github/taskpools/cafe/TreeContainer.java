@@ -1,0 +1,437 @@
+package io.github.taskpools.cafe;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * CAFÉ's TreeContainer (Basin et al., "CAFÉ: Scalable Task Pools with Adjustable Fairness and
+ * Contention", DISC'11, §3.1, Algorithm 1): a bounded, wait-free, unordered task pool stored in a
+ * complete binary tree of height {@code h} whose nodes each hold at most one task, ever.
+ *
+ * <h2>Structure</h2>
+ * Level {@code i} of the tree is the array {@code tree[i]} of {@code 2^i} nodes (line 8); node
+ * {@code j} of level {@code i} has the children {@code 2j} and {@code 2j+1} of level {@code i+1}
+ * and keeps its {@code father} and its {@code side} (0 left, 1 right, line 6). Each node has
+ * (lines 2-5):
+ * <ul>
+ *   <li>{@code meta[0]}, {@code meta[1]}: for each child subtree a presence bit {@code p} and a
+ *       version {@code ver}, packed into one int as {@code ver << 1 | p} and only ever changed by
+ *       CAS (the versions defeat ABA, §3.1 item 1);</li>
+ *   <li>{@code pending}: how many threads are between lines 56 and 60 of {@code updateFather} for
+ *       this node, i.e. about to CAS the father's metadata on this node's side;</li>
+ *   <li>{@code isDirty}: set by the CAS that reserves the node; a node is used at most once;</li>
+ *   <li>{@code task}: the task, {@code null} (⊥) before the put writes it and after a get takes it
+ *       by CAS.</li>
+ * </ul>
+ * {@code hasTasks(x)} (lines 9-12) is {@code x.meta[0].p ∨ x.meta[1].p ∨ x.task ≠ ⊥}.
+ *
+ * <h2>Operations</h2>
+ * <ul>
+ *   <li>{@code put} (lines 13-31): for each level from the root down, one random node (k random
+ *       nodes on the last level) is tried; {@code putInNode} climbs from it to the highest free
+ *       ancestor and reserves that one by CAS on {@code isDirty}, then writes the task and calls
+ *       {@code updateNodeMetadata(node, 1)}. After {@code h + k} failed reservations the put
+ *       fails: the tree counts as full (Lemma 4 says it then holds at least
+ *       {@code 2^((k+2)/(k+3)·h)} tasks whp).</li>
+ *   <li>{@code get} (lines 32-45): while the root says the tree has tasks, walk down from the root
+ *       following presence bits, choosing randomly when both are set, to the first node that holds
+ *       a task or has no presence bit; take its task by CAS (a failed CAS retries at once); then
+ *       {@code updateNodeMetadata(node, 0)}, also when the node was found empty (line 38: a get
+ *       that fixes a stale trail never walks it again, which is what makes gets wait-free).</li>
+ *   <li>{@code updateNodeMetadata(node, myVal)} (lines 46-54) walks to the root. At each node it
+ *       stops if {@code hasTasks(node) ≠ myVal}: a put whose task is already gone, or a get whose
+ *       subtree refilled, has been eliminated and the other thread owns the trail (line 49, §3.1
+ *       item 3). Otherwise, if the father's bit on this side is wrong or another thread is pending
+ *       on this node (line 51), it calls {@code updateFather}, at most twice (line 53, §3.1 item 2:
+ *       after two failed CASes another thread has written a correct value).</li>
+ *   <li>{@code updateFather} (lines 55-61) raises {@code pending}, recomputes
+ *       {@code hasTasks(node)} and CASes {@code (ver+1, hasTasks)} into the father's metadata.</li>
+ * </ul>
+ *
+ * <h2>Invariant (Lemma 3) and the race of §3.1 item 1</h2>
+ * After a put that wrote into {@code x0} returns, and until a get takes that task, every node on
+ * the path from {@code x0} to the root has {@code hasTasks = 1}. The naive update (read the
+ * father's bit, compute, CAS) breaks this: a consumer emptying {@code y} reads {@code x.meta.p = 1},
+ * decides on 0 and stalls before its CAS; a producer fills {@code z} below {@code y}, sets
+ * {@code y.meta.p = 1}, finds {@code x.meta.p = 1} already and stops; the consumer's CAS then
+ * clears {@code x.meta.p}. The {@code pending} counter closes the window: the consumer raised
+ * {@code y.pending} before reading, so the producer sees {@code pending > 0}, rewrites
+ * {@code x.meta} itself (bumping its version), and the stalled CAS fails. This is a store-load
+ * (Dekker) pattern: each side writes ({@code pending} resp. {@code meta}/{@code task}) and then
+ * reads the other's variable, which is correct only if these accesses are in one total order.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field        writes                               reads
+ * meta[s]      CAS (volatile)                       volatile (hasTasks, line 50, line 57)
+ * pending      getAndAdd (volatile)                 volatile (line 51)
+ * task         put: setVolatile; get: CAS (volatile) volatile (hasTasks, lines 36 and 43)
+ * isDirty      CAS (volatile)                       opaque (the climb of line 27 and the test
+ *                                                   before line 29: hints, the CAS decides)
+ * father, side final (published with the tree)      plain
+ * </pre>
+ * Versions are 31 bits and wrap: a stalled {@code updateFather} CAS could be fooled only by
+ * exactly 2^31 updates of the same side while it stalls.
+ * Everything that takes part in the Dekker pattern above is volatile because the JMM puts only
+ * volatile accesses into the synchronization order; acquire/release would allow a producer's read
+ * of {@code pending} to pass its write of {@code meta} (on x86-64 the RMWs are locked instructions
+ * and the volatile loads plain loads, so the cost over acquire is nil there). The task's own
+ * fields are published by the volatile write of {@code task} and read after the volatile read (or
+ * CAS) that returned it.
+ *
+ * <h2>Deviations</h2>
+ * Line 29 CASes {@code isDirty} even when the node is visibly used; this class reads it first and
+ * CASes only a node it saw free (test and test-and-set). A failed CAS still takes the cache line
+ * exclusive, and in a filling tree most tries hit used nodes near the root, whose line every get
+ * reads; it would also count as a CAS failure a try that met no other thread at all.
+ *
+ * <p>Lines 50-51 read the father's bit, then {@code pending}. In that order the pending counter
+ * misses an updater whose whole window falls between the two reads: a consumer computes
+ * {@code hasTasks(y) = 0} before a producer's bit reaches y, the producer reads
+ * {@code x.meta.p = 1} (line 50), the consumer CASes {@code x.meta.p = 0} and decrements
+ * {@code pending}, and the producer reads {@code pending = 0} (line 51) and moves on: x now says
+ * y's subtree is empty while the producer's task is in it, and at x the producer's line-49 check
+ * even reports it eliminated. (Found by reading the code while chasing the Lincheck failure
+ * below; no test here isolates it.) This class reads {@code pending} first: an updater that decided
+ * on a stale value is then either still pending at that read, or its CAS happened before it and
+ * the father's bit read next shows it.
+ *
+ * <p>Line 34 reads {@code hasTasks(root)}, three words, one after the other. A get that reads
+ * both presence bits as 0, stalls while a put fills a child and another get takes the root's own
+ * task, and then reads the root's task as ⊥, returns ⊥ although the tree was never empty during
+ * the call (Lincheck's model checker found this history). The emptiness test here is a snapshot,
+ * see {@code rootIsEmpty}; the walk of {@code findNodeForGet} needs none, a stale read there only
+ * costs a retry.
+ *
+ * <p>Line 27 climbs while the father's {@code task} is ⊥; this class climbs while the father's
+ * {@code isDirty} is unset. The two agree while a tree is only filled (the setting of Lemma 4),
+ * but with concurrent gets the literal test climbs onto nodes whose task was already taken, or
+ * reserved and not yet written, where the reservation CAS must fail and the try is wasted. The
+ * paper's prose (§3.1: "the highest free node on the path from x to the root", a node being used
+ * at most once as indicated by isDirty) is what the climb here does.
+ *
+ * <p>Node objects are not padded: a tree of height 12 has 8191 of them, and with random placement
+ * threads rarely meet on one line. The root, which every get reads, is written only when the whole
+ * tree's occupancy on one side changes.
+ *
+ * @param <E> the task type; {@code null} is never a task
+ */
+public final class TreeContainer<E> {
+    /** Largest height accepted: 2^21 - 1 nodes, tens of megabytes per tree. */
+    public static final int MAX_HEIGHT = 20;
+
+    private static final VarHandle META0;
+    private static final VarHandle META1;
+    private static final VarHandle PENDING;
+    private static final VarHandle DIRTY;
+    private static final VarHandle TASK;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            META0 = l.findVarHandle(TreeNode.class, "meta0", int.class);
+            META1 = l.findVarHandle(TreeNode.class, "meta1", int.class);
+            PENDING = l.findVarHandle(TreeNode.class, "pending", int.class);
+            DIRTY = l.findVarHandle(TreeNode.class, "isDirty", boolean.class);
+            TASK = l.findVarHandle(TreeNode.class, "task", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A tree node (Algorithm 1, lines 1-6); see the class comment for the access modes. */
+    static final class TreeNode {
+        final TreeNode father;
+        final int side;
+        /** meta[0]: {@code ver << 1 | p} of the left subtree; CAS, volatile reads. */
+        int meta0;
+        /** meta[1]: the same for the right subtree. */
+        int meta1;
+        /** Threads inside updateFather on this node; getAndAdd, volatile reads. */
+        int pending;
+        /** Reserved (line 29); CAS, opaque hint reads. */
+        boolean isDirty;
+        /** The task or null; setVolatile by the put, CAS by gets, volatile reads. */
+        Object task;
+
+        TreeNode(TreeNode father, int side) {
+            this.father = father;
+            this.side = side;
+        }
+    }
+
+    private final int height;
+    private final int k;
+    /** tree[i]: the nodes of level i (line 8). */
+    private final TreeNode[][] tree;
+    private final TreeNode root;
+
+    /**
+     * An empty tree.
+     *
+     * @param height the tree's height h, in [0, {@value #MAX_HEIGHT}]: it holds up to
+     *     {@code 2^(h+1) - 1} tasks
+     * @param k the number of random nodes a put tries on the last level, at least 1
+     * @throws IllegalArgumentException if {@code height} or {@code k} is out of range
+     */
+    public TreeContainer(int height, int k) {
+        checkShape(height, k);
+        this.height = height;
+        this.k = k;
+        this.tree = new TreeNode[height + 1][];
+        tree[0] = new TreeNode[] {new TreeNode(null, 0)};
+        for (int level = 1; level <= height; level++) {
+            TreeNode[] above = tree[level - 1];
+            TreeNode[] nodes = new TreeNode[1 << level];
+            for (int j = 0; j < nodes.length; j++) {
+                nodes[j] = new TreeNode(above[j >>> 1], j & 1);
+            }
+            tree[level] = nodes;
+        }
+        this.root = tree[0][0];
+    }
+
+    static void checkShape(int height, int k) {
+        if (height < 0 || height > MAX_HEIGHT) {
+            throw new IllegalArgumentException("height must be in [0, " + MAX_HEIGHT + "], got " + height);
+        }
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be at least 1, got " + k);
+        }
+    }
+
+    /** The height h. */
+    public int height() {
+        return height;
+    }
+
+    /** The number of last-level tries of a put. */
+    public int k() {
+        return k;
+    }
+
+    /** The number of nodes, {@code 2^(h+1) - 1}: the most tasks the tree can ever hold. */
+    public int capacity() {
+        return (1 << (height + 1)) - 1;
+    }
+
+    /**
+     * Puts a task, choosing nodes with the calling thread's {@link ThreadLocalRandom}.
+     *
+     * @return {@code false} if no free node was found (h + k reservations failed): the tree is
+     *     full or nearly so, and the task is not kept
+     * @throws NullPointerException if {@code task} is null
+     */
+    public boolean put(E task) {
+        return put(task, ThreadLocalRandom.current(), null);
+    }
+
+    /**
+     * Puts a task, choosing nodes with {@code random} ({@code random.nextInt(bound)} picks a node
+     * of a level); a generator must not be shared between threads unless it is thread-safe.
+     *
+     * @return {@code false} if no free node was found, see {@link #put(Object)}
+     * @throws NullPointerException if {@code task} or {@code random} is null
+     */
+    public boolean put(E task, RandomGenerator random) {
+        return put(task, Objects.requireNonNull(random, "random"), null);
+    }
+
+    /** Takes a task, choosing among non-empty subtrees with {@link ThreadLocalRandom}. */
+    public E get() {
+        return get(ThreadLocalRandom.current(), null);
+    }
+
+    /**
+     * Takes a task, choosing among non-empty subtrees with {@code random.nextInt(2)}.
+     *
+     * @return a task, or {@code null} if the tree held none at some point during the call
+     */
+    public E get(RandomGenerator random) {
+        return get(Objects.requireNonNull(random, "random"), null);
+    }
+
+    /** Whether the root says the tree holds no task ({@code hasTasks(root) = 0}, line 34). */
+    public boolean isEmpty() {
+        return rootIsEmpty();
+    }
+
+    /**
+     * Line 34's {@code hasTasks(root) = 0}, read as a snapshot: both metadata words, the task,
+     * then the words again. Every metadata CAS bumps a version, so words that read the same twice
+     * did not change in between, and at the moment the task was read all three said empty. The
+     * snapshot is retried only when a word changed; a tree's root changes finitely often.
+     */
+    private boolean rootIsEmpty() {
+        while (true) {
+            int m0 = (int) META0.getVolatile(root);
+            int m1 = (int) META1.getVolatile(root);
+            if (((m0 | m1) & 1) != 0 || TASK.getVolatile(root) != null) {
+                return false;
+            }
+            if ((int) META0.getVolatile(root) == m0 && (int) META1.getVolatile(root) == m1) {
+                return true;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- put, lines 13-31
+
+    /** Line 13; {@code tally} (may be null) counts failed CASes. */
+    boolean put(E task, RandomGenerator random, Tally tally) {
+        if (task == null) {
+            throw new NullPointerException("null is not a task");
+        }
+        TreeNode node = findNodeForPut(task, random, tally);
+        if (node == null) {
+            return false; // line 15
+        }
+        updateNodeMetadata(node, true, tally); // line 16
+        return true;
+    }
+
+    /** Lines 18-25: one random node per level, k on the last one. */
+    private TreeNode findNodeForPut(Object task, RandomGenerator random, Tally tally) {
+        for (int level = 0; level <= height; level++) {
+            TreeNode[] nodes = tree[level];
+            int trials = level < height ? 1 : k; // line 20
+            for (int i = 0; i < trials; i++) {
+                TreeNode node = level == 0 ? root : nodes[random.nextInt(nodes.length)]; // line 22
+                TreeNode reserved = putInNode(node, task, tally);
+                if (reserved != null) {
+                    return reserved;
+                }
+            }
+        }
+        return null; // line 25: did not succeed in this tree
+    }
+
+    /**
+     * Lines 26-31, the recursion unrolled: climb to the highest free ancestor (see "Deviations" in
+     * the class comment for the test used), reserve it by CAS on isDirty, write the task.
+     */
+    private static TreeNode putInNode(TreeNode node, Object task, Tally tally) {
+        for (TreeNode f; (f = node.father) != null && !(boolean) DIRTY.getOpaque(f); ) {
+            node = f; // line 28
+        }
+        if ((boolean) DIRTY.getOpaque(node)) {
+            return null; // used already: no CAS (see "Deviations")
+        }
+        if (DIRTY.compareAndSet(node, false, true)) { // line 29
+            TASK.setVolatile(node, task); // line 30
+            return node;
+        }
+        Tally.casFailed(tally);
+        return null;
+    }
+
+    // ---------------------------------------------------------------- get, lines 32-45
+
+    /** Lines 32-39. */
+    @SuppressWarnings("unchecked")
+    E get(RandomGenerator random, Tally tally) {
+        while (true) {
+            if (rootIsEmpty()) { // line 34, as a snapshot (see "Deviations")
+                return null;
+            }
+            TreeNode node = findNodeForGet(random); // line 35
+            Object task = TASK.getVolatile(node); // line 36
+            if (task != null && !TASK.compareAndSet(node, task, null)) { // lines 37-38
+                Tally.casFailed(tally);
+                continue;
+            }
+            updateNodeMetadata(node, false, tally); // line 39
+            if (task != null) {
+                return (E) task;
+            }
+        }
+    }
+
+    /** Lines 40-45: walk down presence bits, choosing randomly when both are set. */
+    private TreeNode findNodeForGet(RandomGenerator random) {
+        TreeNode node = root;
+        int index = 0;
+        for (int level = 0; ; level++) {
+            if (TASK.getVolatile(node) != null) { // line 43
+                return node;
+            }
+            boolean left = presence(META0, node);
+            boolean right = presence(META1, node);
+            if (!left && !right) { // line 44
+                return node;
+            }
+            int side = left && right ? random.nextInt(2) : (left ? 0 : 1);
+            index = 2 * index + side;
+            node = tree[level + 1][index]; // a leaf has no presence bit, so level + 1 <= height
+        }
+    }
+
+    // ---------------------------------------------------------------- metadata, lines 46-61
+
+    /** Lines 9-12. */
+    private static boolean hasTasks(TreeNode node) {
+        return presence(META0, node) || presence(META1, node) || TASK.getVolatile(node) != null;
+    }
+
+    private static boolean presence(VarHandle meta, TreeNode node) {
+        return ((int) meta.getVolatile(node) & 1) != 0;
+    }
+
+    private static VarHandle metaOf(int side) {
+        return side == 0 ? META0 : META1;
+    }
+
+    /** Lines 46-54. */
+    private static void updateNodeMetadata(TreeNode node, boolean myVal, Tally tally) {
+        int trials = 0; // line 47
+        for (TreeNode father; (father = node.father) != null; ) { // line 48
+            if (myVal != hasTasks(node)) { // line 49: my operation has been eliminated
+                return;
+            }
+            // Lines 50-51, with pending read first (see "Deviations"): a pending updater either
+            // is still pending now, or its CAS is already visible in fk.
+            boolean pending = (int) PENDING.getVolatile(node) > 0;
+            boolean fk = presence(metaOf(node.side), father); // line 50
+            if (pending || fk != hasTasks(node)) { // line 51
+                trials++;
+                if (!updateFather(node, father, tally) && trials < 2) { // lines 53-54
+                    continue; // try again
+                }
+            }
+            node = father;
+            trials = 0;
+        }
+    }
+
+    /** Lines 55-61. */
+    private static boolean updateFather(TreeNode node, TreeNode father, Tally tally) {
+        PENDING.getAndAdd(node, 1); // line 56
+        VarHandle meta = metaOf(node.side);
+        int old = (int) meta.getVolatile(father); // line 57
+        int updated = (((old >>> 1) + 1) << 1) | (hasTasks(node) ? 1 : 0); // line 58: ver + 1, p
+        boolean success = meta.compareAndSet(father, old, updated); // line 59
+        PENDING.getAndAdd(node, -1); // line 60
+        if (!success) {
+            Tally.casFailed(tally);
+        }
+        return success;
+    }
+
+    // ---------------------------------------------------------------- inspection (tests)
+
+    /** The number of reserved nodes (occupied at some time); O(capacity), for tests. */
+    int reservedCount() {
+        int n = 0;
+        for (TreeNode[] level : tree) {
+            for (TreeNode node : level) {
+                if ((boolean) DIRTY.getVolatile(node)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+}
