@@ -2,12 +2,10 @@ package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
 import io.github.taskpools.internal.LinuxNative;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.IntStream;
 
 /**
  * SALSA (Gidron, Keidar, Perelman, Perez: "SALSA: Scalable and Low Synchronization NUMA-aware
@@ -102,13 +100,22 @@ public final class SalsaPool<E> implements TaskPool<E> {
      */
     private int[] accessList(int[] consumerNode, int node, int self, int rotate) {
         int n = consumerNode.length;
-        return IntStream.range(0, n)
-                .filter(i -> i != self)
-                .boxed()
-                .sorted(Comparator.<Integer>comparingInt(i -> topology.distance(node, consumerNode[i]))
-                        .thenComparingInt(i -> Math.floorMod(i - rotate, n)))
-                .mapToInt(Integer::intValue)
-                .toArray();
+        int[] list = new int[self < 0 ? n : n - 1];
+        int size = 0;
+        for (int k = 0; k < n; k++) {
+            int c = (rotate + k) % n; // index order starting at rotate: the tie-break
+            if (c == self) {
+                continue;
+            }
+            int d = topology.distance(node, consumerNode[c]);
+            int at = size++;
+            while (at > 0 && topology.distance(node, consumerNode[list[at - 1]]) > d) { // stable insertion
+                list[at] = list[at - 1];
+                at--;
+            }
+            list[at] = c;
+        }
+        return list;
     }
 
     /** A builder for a pool of {@code consumers} consumers and {@code producers} producers. */
