@@ -18,7 +18,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * cross chunk boundaries, steal partly taken chunks and reuse chunks. The model checker explores
  * interleavings under sequential consistency only (the fence modes are the business of jcstress),
  * so the pool runs in {@link FenceMode#FULL}, which makes no native call. Both model checking and
- * stress run.
+ * stress run, on a small budget: the model checker costs tens of milliseconds per invocation on
+ * this 2-core machine.
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
         disabledReason = "Lincheck 2.39 (ASM 9.6) cannot instrument class files newer than Java 22")
@@ -73,8 +74,8 @@ class SalsaLincheckTest {
     @Test
     void modelChecking() {
         LinChecker.check(Scenario.class, new ModelCheckingOptions()
-                .iterations(20)
-                .invocationsPerIteration(200)
+                .iterations(5)
+                .invocationsPerIteration(100)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(3)
@@ -85,8 +86,8 @@ class SalsaLincheckTest {
     @Test
     void stress() {
         LinChecker.check(Scenario.class, new StressOptions()
-                .iterations(30)
-                .invocationsPerIteration(2_000)
+                .iterations(10)
+                .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(3)
