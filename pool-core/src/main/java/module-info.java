@@ -15,7 +15,10 @@
  *       steals may wait for the worker's echo; the fence-free ones run on x86-64 only, with the
  *       reordering bound δ of {@code BoundedTso};</li>
  *   <li>{@code io.github.taskpools.cafe}: CAFÉ (Basin et al., DISC'11), a wait-free task pool made
- *       of a FIFO list of TreeContainers, whose tree height bounds the overtakings.</li>
+ *       of a FIFO list of TreeContainers, whose tree height bounds the overtakings;</li>
+ *   <li>{@code io.github.taskpools.salsa}: SALSA (Gidron, Keidar, Perelman and Perez, IPDPS'12), a
+ *       producer/consumer pool of per-consumer chunk pools with a CAS-free common-case consume,
+ *       chunk stealing, producer-based balancing, NUMA access lists and linearizable emptiness.</li>
  * </ul>
  * Everything else is internal.
  */
@@ -25,4 +28,10 @@ module io.github.taskpools {
     exports io.github.taskpools.cafe;
     exports io.github.taskpools.chaselev;
     exports io.github.taskpools.fencefree;
+    exports io.github.taskpools.salsa;
+
+    requires com.sun.jna;
+    requires org.jctools.core;
+    // JNA's direct mapping registers the native methods of LinuxNative reflectively.
+    opens io.github.taskpools.internal to com.sun.jna;
 }

@@ -1,0 +1,145 @@
+package io.github.taskpools.salsa;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A SALSA chunk (Algorithm 3, lines 37-39): {@code tasks} slots filled by one producer from index 0
+ * up and an owner, the only consumer that may take tasks from it without a CAS.
+ *
+ * <h2>The owner word and its ABA tag (§5.3)</h2>
+ * {@code owner} holds a tag in its high 32 bits and the owner's consumer id in its low 32 bits.
+ * Every change (a steal's CAS, a producer re-attaching a reused chunk) increments the tag, so a
+ * word names one <em>ownership epoch</em> of the chunk. Each {@link Node} records the word of its
+ * epoch; "the chunk is owned through this node" is {@code owner == node.word}. A stealer that read
+ * an old word fails its CAS however often the chunk changed hands since (the ABA case of §5.3),
+ * and a consumer holding a node of an old epoch fails its ownership checks even if the chunk was
+ * reused for it. The tag wraps after 2^32 changes, which a stalled thread would have to sleep
+ * through to be fooled.
+ *
+ * <h2>Reuse (§5.4) without hazard pointers</h2>
+ * The paper reclaims chunks with hazard pointers; here the garbage collector reclaims memory and
+ * only reuse needs care, because two kinds of thread may still act on a finished chunk: a victim
+ * between its index increment and the CAS of a task it committed to (Algorithm 5, lines 95-97), and
+ * a stealer between its ownership CAS and its CAS of the first task (line 137). Both are in the
+ * slow path and bracket their slot CAS with {@code pending} and a check of {@code gen}; the thread
+ * that retires a chunk first checks that every slot is TAKEN, then increments {@code gen}, then
+ * reads {@code pending}, and reuses the chunk only if it is 0 (otherwise the collector gets it).
+ * The two volatile pairs form a Dekker handshake: either the retirer sees the pending thread and
+ * does not reuse, or the pending thread sees the new generation and knows that its slot was
+ * already TAKEN (the retirer saw it so), so its CAS would have failed. The common-case consume
+ * needs no bracket: it writes TAKEN only into a slot it alone can take, so the chunk cannot be
+ * retired before that write.
+ */
+final class Chunk {
+    static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+    static final VarHandle OWNER;
+    static final VarHandle GEN;
+    static final VarHandle PENDING;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            OWNER = l.findVarHandle(Chunk.class, "owner", long.class);
+            GEN = l.findVarHandle(Chunk.class, "gen", int.class);
+            PENDING = l.findVarHandle(Chunk.class, "pending", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * The slots: null (⊥) until the producer stores a task (release; consumers read with acquire),
+     * then TAKEN (the owner's opaque store, or a CAS in the slow paths). Cleared with plain stores
+     * on reuse, published to the next producer by the chunk pool's queue (release/acquire).
+     */
+    final Object[] tasks;
+    /** Tag and owner id; read with acquire (volatile for the full-fence check), changed by CAS only. */
+    private long owner;
+    /** Reuse generation; volatile, incremented by the retirer (see the class comment). */
+    private int gen;
+    /** Slow-path threads about to CAS a slot; volatile increments and decrements. */
+    private int pending;
+
+    Chunk(int size, int consumerId) {
+        this.tasks = new Object[size];
+        this.owner = word(0, consumerId);
+    }
+
+    static long word(long tag, int consumerId) {
+        return (tag << 32) | (consumerId & 0xFFFF_FFFFL);
+    }
+
+    /** The word of the next epoch, owned by {@code consumerId}. */
+    static long nextWord(long word, int consumerId) {
+        return word((word >>> 32) + 1, consumerId);
+    }
+
+    long ownerAcquire() {
+        return (long) OWNER.getAcquire(this);
+    }
+
+    long ownerVolatile() {
+        return (long) OWNER.getVolatile(this);
+    }
+
+    boolean casOwner(long expected, long value) {
+        return OWNER.compareAndSet(this, expected, value);
+    }
+
+    /** Moves the chunk to a new epoch owned by {@code consumerId}; called by the producer reusing it. */
+    long reassign(int consumerId) {
+        long w;
+        long next;
+        do {
+            w = (long) OWNER.getVolatile(this);
+            next = nextWord(w, consumerId);
+        } while (!OWNER.compareAndSet(this, w, next));
+        return next;
+    }
+
+    int generation() {
+        return (int) GEN.getVolatile(this);
+    }
+
+    Object slot(int i) {
+        return SLOT.getAcquire(tasks, i);
+    }
+
+    /**
+     * The slow-path take of slot {@code i} (lines 96-97 and 137-138), safe against reuse.
+     *
+     * @param generation the generation of the node through which the caller committed to slot i
+     * @return whether the caller took {@code task}
+     */
+    boolean casTake(int generation, int i, Object task) {
+        PENDING.getAndAdd(this, 1);
+        try {
+            if ((int) GEN.getVolatile(this) != generation) {
+                return false; // retired since: slot i was TAKEN by someone else
+            }
+            return task != ScPool.TAKEN && SLOT.compareAndSet(tasks, i, task, ScPool.TAKEN);
+        } finally {
+            PENDING.getAndAdd(this, -1);
+        }
+    }
+
+    /**
+     * Prepares the chunk for reuse if nothing can act on it any more.
+     *
+     * @return whether the chunk may be handed to a producer
+     */
+    boolean retire() {
+        for (int i = 0; i < tasks.length; i++) {
+            if (SLOT.getAcquire(tasks, i) != ScPool.TAKEN) {
+                return false; // a slow-path taker still owes this slot its CAS
+            }
+        }
+        GEN.getAndAdd(this, 1);
+        if ((int) PENDING.getVolatile(this) != 0) {
+            return false;
+        }
+        java.util.Arrays.fill(tasks, null);
+        return true;
+    }
+}

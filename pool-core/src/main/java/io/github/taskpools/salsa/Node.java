@@ -1,0 +1,59 @@
+package io.github.taskpools.salsa;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A node of a chunk list (Algorithm 3, lines 40-43): a chunk, the index of its taken prefix, and
+ * the ownership epoch ({@link Chunk}'s word and generation) the node belongs to.
+ *
+ * <p>{@code idx} is the index of the last task taken, or of the task about to be taken, by the
+ * consumer owning the chunk through this node (§5.2.2); -1 initially. A stealer that owns the chunk
+ * after its CAS may assume that every slot up to {@code idx} is taken or will be taken by the
+ * victim, and it gives its new node an index at least as large (Lemma 8: indices are monotonic).
+ */
+final class Node {
+    static final VarHandle C;
+    static final VarHandle IDX;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            C = l.findVarHandle(Node.class, "c", Chunk.class);
+            IDX = l.findVarHandle(Node.class, "idx", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The chunk, or null once it is finished or stolen; release stores of null, acquire loads. */
+    private Chunk c;
+    /**
+     * Single writer: the consumer owning the chunk through this node. It reads its own value plain
+     * and stores it opaque (asymmetric fence) or volatile (full fence); stealers load it volatile.
+     */
+    int idx;
+    /** The owner word of this node's epoch. */
+    final long word;
+    /** The chunk's reuse generation when the epoch began. */
+    final int gen;
+
+    Node(Chunk c, int idx, long word, int gen) {
+        this.c = c;
+        this.idx = idx;
+        this.word = word;
+        this.gen = gen;
+    }
+
+    Chunk chunk() {
+        return (Chunk) C.getAcquire(this);
+    }
+
+    void clearChunk() {
+        C.setRelease(this, null);
+    }
+
+    int idxVolatile() {
+        return (int) IDX.getVolatile(this);
+    }
+}

@@ -1,0 +1,496 @@
+package io.github.taskpools.salsa;
+
+import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.LinuxNative;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * SALSA (Gidron, Keidar, Perelman, Perez: "SALSA: Scalable and Low Synchronization NUMA-aware
+ * Algorithm for Producer-Consumer Pools", IPDPS 2012): the work-stealing framework of §4 over one
+ * SALSA single-consumer pool ({@link ScPool}, §5) per consumer.
+ *
+ * <h2>Framework (§4, Algorithm 2)</h2>
+ * Every producer and consumer has an <em>access list</em>: the consumers sorted by the distance
+ * from its NUMA node to theirs (ties: consumers after the caller's own index first, so producers
+ * of one node spread over that node's consumers). {@code put} offers the task to the pools in that
+ * order, each of which accepts it only if it has a spare chunk in its chunk pool (or the producer
+ * is still filling a chunk), and if none does, forces it into the closest pool with a new chunk
+ * ({@code produceForce}): producer-based balancing (§5.4), since a consumer's chunk pool fills at
+ * the rate it consumes. {@code get} consumes from the consumer's own pool, then steals from the
+ * others in access-list order, and returns null only when {@code checkEmpty} (§5.5) finds every
+ * pool empty in {@code consumers} consecutive traversals with its indicator bits intact, so a null
+ * is linearizable: the pool was empty at some point during the call.
+ *
+ * <h2>Placement</h2>
+ * Consumer {@code i} is placed on CPU {@code i mod cpus} of the {@link NumaTopology}, producer
+ * {@code j} on CPU {@code (consumers + j) mod cpus}; a handle's node is its CPU's node. With
+ * {@linkplain Builder#pinning(boolean) pinning} a thread claiming a handle is pinned to that CPU.
+ * Without it, {@link #producer()} and {@link #consumer()} give the calling thread a free handle
+ * on the node of the CPU it runs on ({@code sched_getcpu}) when there is one.
+ *
+ * <h2>Threads</h2>
+ * A handle serves one thread at a time. {@link #producer()} and {@link #consumer()} bind a handle
+ * to the calling thread, and a bound handle throws {@link IllegalStateException} when another
+ * thread uses it. {@link #producer(int)} and {@link #consumer(int)} return unbound handles for
+ * callers that arrange exclusive use themselves (with happens-before between successive users).
+ *
+ * <h2>Fence mode</h2>
+ * See {@link FenceMode}. {@link FenceMode#ASYMMETRIC} registers the process for
+ * {@code membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)} once; if that fails the pool uses
+ * {@link FenceMode#FULL}, logs the reason (System.Logger, WARNING) and reports it in
+ * {@link #fenceMode()} and {@link #fenceFallbackReason()}.
+ *
+ * @param <E> the task type
+ */
+public final class SalsaPool<E> implements TaskPool<E> {
+    private static final System.Logger LOG = System.getLogger(SalsaPool.class.getName());
+
+    private final ScPool[] pools;
+    private final ConsumerHandle[] consumers;
+    private final ProducerHandle[] producers;
+    private final NumaTopology topology;
+    private final FenceMode fenceMode;
+    private final String fenceFallbackReason;
+    private final boolean pinning;
+    private final int chunkSize;
+    private final Map<Thread, ProducerHandle> producerOf = new ConcurrentHashMap<>();
+    private final Map<Thread, ConsumerHandle> consumerOf = new ConcurrentHashMap<>();
+
+    private SalsaPool(Builder b) {
+        this.topology = b.topology != null ? b.topology : NumaTopology.system();
+        this.pinning = b.pinning;
+        this.chunkSize = b.chunkSize;
+        String reason = b.fence == FenceMode.ASYMMETRIC ? Membarrier.REASON : null;
+        if (reason != null) {
+            LOG.log(System.Logger.Level.WARNING,
+                    "SALSA: asymmetric fence unavailable, using a full fence on the consume path: " + reason);
+        }
+        this.fenceFallbackReason = reason;
+        this.fenceMode = reason == null ? b.fence : FenceMode.FULL;
+        boolean asymmetric = fenceMode == FenceMode.ASYMMETRIC;
+        int nc = b.consumers;
+        int np = b.producers;
+        this.pools = new ScPool[nc];
+        for (int i = 0; i < nc; i++) {
+            pools[i] = new ScPool(i, np, nc, b.chunkSize, b.chunkPoolCapacity, asymmetric);
+        }
+        int cpus = topology.cpus();
+        int[] consumerNode = new int[nc];
+        this.consumers = new SalsaPool.ConsumerHandle[nc];
+        for (int i = 0; i < nc; i++) {
+            int cpu = i % cpus;
+            consumerNode[i] = topology.nodeOfCpu(cpu);
+        }
+        for (int i = 0; i < nc; i++) {
+            consumers[i] = new ConsumerHandle(i, i % cpus, accessList(consumerNode, consumerNode[i], i, i));
+        }
+        this.producers = new SalsaPool.ProducerHandle[np];
+        for (int j = 0; j < np; j++) {
+            int cpu = (nc + j) % cpus;
+            producers[j] = new ProducerHandle(j, cpu, accessList(consumerNode, topology.nodeOfCpu(cpu), -1, j));
+        }
+    }
+
+    /**
+     * The consumers sorted by distance from {@code node}, ties broken by index starting at
+     * {@code rotate}; {@code self} (a consumer's own pool) excluded.
+     */
+    private int[] accessList(int[] consumerNode, int node, int self, int rotate) {
+        int n = consumerNode.length;
+        int[] list = new int[self < 0 ? n : n - 1];
+        int size = 0;
+        for (int k = 0; k < n; k++) {
+            int c = (rotate + k) % n; // index order starting at rotate: the tie-break
+            if (c == self) {
+                continue;
+            }
+            int d = topology.distance(node, consumerNode[c]);
+            int at = size++;
+            while (at > 0 && topology.distance(node, consumerNode[list[at - 1]]) > d) { // stable insertion
+                list[at] = list[at - 1];
+                at--;
+            }
+            list[at] = c;
+        }
+        return list;
+    }
+
+    /** A builder for a pool of {@code consumers} consumers and {@code producers} producers. */
+    public static Builder builder(int consumers, int producers) {
+        return new Builder(consumers, producers);
+    }
+
+    @Override
+    public ProducerHandle producer() {
+        return producerOf.computeIfAbsent(Thread.currentThread(), t -> claim(producers));
+    }
+
+    @Override
+    public ConsumerHandle consumer() {
+        return consumerOf.computeIfAbsent(Thread.currentThread(), t -> claim(consumers));
+    }
+
+    /** Producer {@code index}, not bound to a thread (see the class comment). */
+    public ProducerHandle producer(int index) {
+        Objects.checkIndex(index, producers.length);
+        return producers[index];
+    }
+
+    /** Consumer {@code index}, not bound to a thread (see the class comment). */
+    public ConsumerHandle consumer(int index) {
+        Objects.checkIndex(index, consumers.length);
+        return consumers[index];
+    }
+
+    private <H extends Handle> H claim(H[] handles) {
+        int cpu = NumaTopology.currentCpu();
+        int here = cpu >= 0 && cpu < topology.cpus() ? topology.nodeOfCpu(cpu) : -1;
+        for (int pass = 0; pass < 2; pass++) {
+            for (H h : handles) {
+                if ((pass == 1 || topology.nodeOfCpu(h.cpu) == here) && h.claimed.compareAndSet(false, true)) {
+                    h.bind();
+                    return h;
+                }
+            }
+        }
+        throw new IllegalStateException("all " + handles.length + " handles of this kind are taken by other threads");
+    }
+
+    /** The number of consumers. */
+    public int consumers() {
+        return consumers.length;
+    }
+
+    /** The number of producers. */
+    public int producers() {
+        return producers.length;
+    }
+
+    /** Tasks per chunk. */
+    public int chunkSize() {
+        return chunkSize;
+    }
+
+    /** The topology the access lists were computed from. */
+    public NumaTopology topology() {
+        return topology;
+    }
+
+    /** The fence mode in use: the one asked for, or {@link FenceMode#FULL} after a fallback. */
+    public FenceMode fenceMode() {
+        return fenceMode;
+    }
+
+    /** Why {@link FenceMode#ASYMMETRIC} was asked for but not used, or null. */
+    public String fenceFallbackReason() {
+        return fenceFallbackReason;
+    }
+
+    /** Spare chunks in consumer {@code index}'s chunk pool (an estimate under concurrency). */
+    public int spareChunks(int index) {
+        return pools[index].spareChunks();
+    }
+
+    /** What producers and consumers share: placement and thread binding. */
+    abstract class Handle {
+        final int index;
+        final int cpu;
+        final int[] accessList;
+        final AtomicBoolean claimed = new AtomicBoolean();
+        /** The bound thread or null; written once by the claiming thread, read plain by checks. */
+        private Thread thread;
+
+        Handle(int index, int cpu, int[] accessList) {
+            this.index = index;
+            this.cpu = cpu;
+            this.accessList = accessList;
+        }
+
+        final void bind() {
+            if (pinning && !NumaTopology.pin(cpu)) {
+                claimed.set(false);
+                throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + cpu
+                        + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
+            }
+            thread = Thread.currentThread();
+        }
+
+        final void checkThread() {
+            Thread t = thread;
+            if (t != null && t != Thread.currentThread()) {
+                throw new IllegalStateException(this + " is bound to " + t + ", not " + Thread.currentThread());
+            }
+        }
+
+        /** This handle's index among its kind. */
+        public int index() {
+            return index;
+        }
+
+        /** The NUMA node this handle is placed on. */
+        public int node() {
+            return topology.nodeOfCpu(cpu);
+        }
+
+        /** The consumers in the order this handle visits them (a consumer's own excluded). */
+        public int[] accessList() {
+            return accessList.clone();
+        }
+    }
+
+    /** A producer: Algorithm 4 plus the put of Algorithm 2. */
+    public final class ProducerHandle extends Handle implements TaskPool.Producer<E> {
+        /** Plain, this producer only: the chunk being filled (line 51) and its next free slot (line 52). */
+        private Chunk chunk;
+        private int prodIdx;
+
+        ProducerHandle(int index, int cpu, int[] accessList) {
+            super(index, cpu, accessList);
+        }
+
+        /**
+         * put (lines 22-29): into the chunk being filled, else into the first pool in access-list
+         * order that has a spare chunk, else into a new chunk of the closest pool. Always succeeds.
+         *
+         * @return true
+         * @throws NullPointerException if {@code task} is null
+         */
+        @Override
+        public boolean put(E task) {
+            Objects.requireNonNull(task, "task");
+            checkThread();
+            if (chunk == null) {
+                for (int c : accessList) {
+                    if (take(c, false)) {
+                        break;
+                    }
+                }
+                if (chunk == null) {
+                    take(accessList[0], true); // produceForce on the closest pool
+                }
+            }
+            insert(task);
+            return true;
+        }
+
+        /**
+         * produce (line 53) on consumer {@code consumer}'s pool alone: into the chunk being filled
+         * (whatever pool it belongs to, as in Algorithm 4) or into a spare chunk of that pool.
+         *
+         * @return false if there is no chunk being filled and the pool has no spare chunk
+         * @throws NullPointerException if {@code task} is null
+         * @throws IndexOutOfBoundsException if there is no such consumer
+         */
+        public boolean produce(int consumer, E task) {
+            Objects.requireNonNull(task, "task");
+            Objects.checkIndex(consumer, pools.length);
+            checkThread();
+            if (chunk == null && !take(consumer, false)) {
+                return false;
+            }
+            insert(task);
+            return true;
+        }
+
+        /**
+         * produceForce (line 62) on consumer {@code consumer}'s pool: like {@link #produce} but
+         * allocates a chunk when the pool has no spare one.
+         *
+         * @throws NullPointerException if {@code task} is null
+         * @throws IndexOutOfBoundsException if there is no such consumer
+         */
+        public void produceForce(int consumer, E task) {
+            Objects.requireNonNull(task, "task");
+            Objects.checkIndex(consumer, pools.length);
+            checkThread();
+            if (chunk == null) {
+                take(consumer, true);
+            }
+            insert(task);
+        }
+
+        private boolean take(int consumer, boolean force) {
+            Chunk c = pools[consumer].produceChunk(index, force);
+            if (c == null) {
+                return false;
+            }
+            chunk = c;
+            prodIdx = 0;
+            return true;
+        }
+
+        private void insert(E task) {
+            Chunk.SLOT.setRelease(chunk.tasks, prodIdx, task); // line 58: publishes the task's fields
+            if (++prodIdx == chunkSize) {
+                chunk = null; // lines 59-60: full
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "producer " + index + " of " + SalsaPool.this;
+        }
+    }
+
+    /** A consumer: the get of Algorithm 2 over its own pool and the others. */
+    public final class ConsumerHandle extends Handle implements TaskPool.Consumer<E> {
+        private final ScPool pool;
+
+        ConsumerHandle(int index, int cpu, int[] accessList) {
+            super(index, cpu, accessList);
+            this.pool = pools[index];
+        }
+
+        /**
+         * get (lines 11-21): a task of this consumer's pool, else one stolen from the others in
+         * access-list order; null only if the whole pool was empty at some point during the call.
+         */
+        @Override
+        @SuppressWarnings("unchecked")
+        public E get() {
+            checkThread();
+            while (true) {
+                Object t = pool.consume();
+                if (t != null) {
+                    return (E) t;
+                }
+                for (int v : accessList) {
+                    t = pool.steal(pools[v]);
+                    if (t != null) {
+                        return (E) t;
+                    }
+                }
+                if (checkEmpty()) {
+                    return null;
+                }
+            }
+        }
+
+        /** consume (line 74): a task of this consumer's own pool, or null if none was found. */
+        @SuppressWarnings("unchecked")
+        public E consume() {
+            checkThread();
+            return (E) pool.consume();
+        }
+
+        /**
+         * One steal (line 108) from consumer {@code victim}'s pool: moves one of its chunks to this
+         * consumer's pool and returns a task from it, or null.
+         *
+         * @throws IllegalArgumentException if {@code victim} is this consumer
+         * @throws IndexOutOfBoundsException if there is no such consumer
+         */
+        @SuppressWarnings("unchecked")
+        public E steal(int victim) {
+            Objects.checkIndex(victim, pools.length);
+            if (victim == index) {
+                throw new IllegalArgumentException("consumer " + index + " cannot steal from itself");
+            }
+            checkThread();
+            return (E) pool.steal(pools[victim]);
+        }
+
+        /**
+         * checkEmpty (lines 30-36): true only if there was a moment during the call when no pool
+         * held a task.
+         */
+        public boolean checkEmpty() {
+            checkThread();
+            int n = pools.length;
+            for (int pass = 0; pass < n; pass++) {
+                for (ScPool p : pools) {
+                    if (pass == 0) {
+                        p.setIndicator(index);
+                    }
+                    if (p.hasTasks() || !p.checkIndicator(index)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return "consumer " + index + " of " + SalsaPool.this;
+        }
+    }
+
+    /** The process-wide membarrier registration, done once on first use of the asymmetric mode. */
+    private static final class Membarrier {
+        static final String REASON = LinuxNative.registerPrivateExpeditedMembarrier();
+    }
+
+    @Override
+    public String toString() {
+        return "SalsaPool[" + consumers.length + " consumers, " + producers.length + " producers, chunk "
+                + chunkSize + ", " + fenceMode + "]";
+    }
+
+    /**
+     * Builds a {@link SalsaPool}. Defaults: chunks of 1000 tasks (§6.2), chunk pools of 64 chunks,
+     * {@link FenceMode#ASYMMETRIC}, the system topology, no pinning.
+     */
+    public static final class Builder {
+        private final int consumers;
+        private final int producers;
+        private int chunkSize = 1000;
+        private int chunkPoolCapacity = 64;
+        private FenceMode fence = FenceMode.ASYMMETRIC;
+        private NumaTopology topology;
+        private boolean pinning;
+
+        private Builder(int consumers, int producers) {
+            if (consumers < 1 || producers < 1) {
+                throw new IllegalArgumentException("a pool needs at least one consumer and one producer, got "
+                        + consumers + " consumers and " + producers + " producers");
+            }
+            this.consumers = consumers;
+            this.producers = producers;
+        }
+
+        /** Tasks per chunk, at least 1. */
+        public Builder chunkSize(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("chunkSize must be positive, got " + value);
+            }
+            this.chunkSize = value;
+            return this;
+        }
+
+        /** Spare chunks each consumer's chunk pool keeps for reuse, at least 1. */
+        public Builder chunkPoolCapacity(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("chunkPoolCapacity must be positive, got " + value);
+            }
+            this.chunkPoolCapacity = value;
+            return this;
+        }
+
+        /** How the §6.1 reordering is handled. */
+        public Builder fence(FenceMode value) {
+            this.fence = Objects.requireNonNull(value, "fence");
+            return this;
+        }
+
+        /** The machine the access lists are computed for (for example {@link NumaTopology#synthetic}). */
+        public Builder topology(NumaTopology value) {
+            this.topology = Objects.requireNonNull(value, "topology");
+            return this;
+        }
+
+        /** Whether a thread claiming a handle is pinned to the handle's CPU. */
+        public Builder pinning(boolean value) {
+            this.pinning = value;
+            return this;
+        }
+
+        /** Builds the pool. */
+        public <E> SalsaPool<E> build() {
+            return new SalsaPool<>(this);
+        }
+    }
+}

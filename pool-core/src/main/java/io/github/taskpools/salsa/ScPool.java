@@ -1,0 +1,352 @@
+package io.github.taskpools.salsa;
+
+import io.github.taskpools.internal.LinuxNative;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.jctools.queues.SpmcArrayQueue;
+
+/**
+ * The SALSA single-consumer pool of one consumer (§5, Algorithms 3-6).
+ *
+ * <h2>Structure (§5.1)</h2>
+ * One {@link ChunkList} per producer, written by that producer only, plus the steal list, written
+ * by this pool's consumer only. Tasks live in {@link Chunk}s; a chunk is owned by one consumer at a
+ * time and only its owner takes tasks from it without a CAS.
+ *
+ * <h2>Consume (§5.2.2)</h2>
+ * {@link #takeTask} reads the next slot, checks ownership, publishes the index of the task it is
+ * about to take, checks ownership again and, if still the owner, overwrites the slot with TAKEN by a
+ * plain (opaque) store: the common case has no CAS. If the chunk was stolen between the two checks
+ * the consumer may take at most that one task, and only by CAS, racing the stealer (lines 95-98).
+ *
+ * <h2>Steal (§5.3)</h2>
+ * {@link #steal} appends the victim's node to this pool's steal list, CASes the chunk's owner word
+ * (see {@link Chunk} for the ABA tag), re-reads the victim's index, and replaces the victim's node
+ * by a copy whose index is the victim's, plus one if the next task is present (Lemma 8: indices
+ * never decrease); it then takes that task by CAS. A node is stealable only while its word is the
+ * chunk's owner word, so a chunk whose steal is in progress (owner changed, new node not yet
+ * published) is stolen from nobody else; that is why the check of Algorithm 5 line 127 (owner no
+ * longer the stealer and index moved) cannot fire here and is not coded, and it makes the chunk
+ * unavailable to other stealers for the few instructions (and, in asymmetric mode, the
+ * membarrier) between a stealer's CAS and its publication of the new node.
+ *
+ * <h2>The reordering of §6.1</h2>
+ * The consumer's index store and its second ownership load (lines 90-91) against the stealer's
+ * CAS and index load (lines 118-121) are a Dekker pattern. {@link FenceMode#FULL}: the store and
+ * the load are volatile (the JMM orders them; on x86-64 a locked instruction). Asymmetric: the
+ * consumer stores opaque and loads acquire, which HotSpot emits in program order (see
+ * {@code fencefree.BoundedTso} for why: C2 brackets every non-plain VarHandle access with
+ * compiler-only barriers), and the stealer calls {@code membarrier(PRIVATE_EXPEDITED)} after its
+ * CAS, so any consumer whose load missed the CAS has had its store drained before the stealer
+ * loads the index. The argument needs the multi-copy atomicity of x86-64 and AArch64 for the
+ * producer's task stores, as the paper assumes (§6.1).
+ *
+ * <h2>Chunk pool (§5.4)</h2>
+ * A JCTools {@link SpmcArrayQueue}: the only thread that returns chunks to this pool is its
+ * consumer (a chunk goes back to the pool of the consumer that took its last task) and any producer
+ * takes from it, which is exactly single-producer multi-consumer; a bounded array queue allocates
+ * nothing per operation and its bound caps the memory kept for reuse (a chunk that does not fit is
+ * left to the collector). The paper's Michael-Scott queue ({@code ConcurrentLinkedQueue}) would
+ * allocate a node per returned chunk and keep every chunk ever allocated.
+ *
+ * <h2>Emptiness (§5.5, Algorithm 6)</h2>
+ * {@code indicator} has one bit per consumer, set by a consumer's {@code checkEmpty} and cleared
+ * whenever this pool may have become empty: a chunk was stolen from it, or a task was taken whose
+ * next slot was empty. Clearing is skipped when no bit is set, so a consumer that keeps up with
+ * its producers pays a load, not a store, per task.
+ *
+ * <h2>Threads</h2>
+ * {@link #consume}, {@link #steal} and {@link #produceChunk}'s list append are confined: consume
+ * and steal to this pool's consumer, appends to list j to producer j. {@link #hasTasks} and the
+ * indicator methods are for any thread.
+ */
+final class ScPool {
+    /** The TAKEN sentinel of §5.1. */
+    static final Object TAKEN = new Object() {
+        @Override
+        public String toString() {
+            return "TAKEN";
+        }
+    };
+
+    private static final VarHandle INDICATOR = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Longs of padding around the indicator words (two cache lines, as in BwosBlocks). */
+    private static final int PAD = 16;
+
+    final int consumerId;
+    private final int chunkSize;
+    private final boolean asymmetric;
+    private final ChunkList[] lists;
+    private final ChunkList stealList;
+    private final SpmcArrayQueue<Chunk> chunkPool;
+    /** The empty indicators, words {@code PAD .. PAD + words - 1}; volatile. */
+    private final long[] indicator;
+    private final int indicatorWords;
+    /** Consumer only, plain: the node it consumes from (line 48). */
+    private Node currentNode;
+    /** Consumer only, plain: the list its traversal starts at (the "fair traversal" of line 78). */
+    private int consumeCursor;
+    /** Consumer only, plain: the list its next search of a victim starts at. */
+    private int stealCursor;
+
+    ScPool(int consumerId, int producers, int consumers, int chunkSize, int chunkPoolCapacity, boolean asymmetric) {
+        this.consumerId = consumerId;
+        this.chunkSize = chunkSize;
+        this.asymmetric = asymmetric;
+        this.lists = new ChunkList[producers + 1];
+        for (int i = 0; i < lists.length; i++) {
+            lists[i] = new ChunkList();
+        }
+        this.stealList = lists[producers];
+        this.chunkPool = new SpmcArrayQueue<>(chunkPoolCapacity);
+        this.indicatorWords = (consumers + 63) / 64;
+        this.indicator = new long[indicatorWords + 2 * PAD];
+    }
+
+    // ---- producer side (Algorithm 4) ----
+
+    /**
+     * getChunk (lines 64-73): a chunk from this pool's chunk pool, or with {@code force} a new one,
+     * owned by this pool's consumer and appended to producer {@code producerId}'s list.
+     *
+     * @return the chunk, or null if the chunk pool is empty and {@code force} is false
+     */
+    Chunk produceChunk(int producerId, boolean force) {
+        Chunk c = chunkPool.poll();
+        long word;
+        if (c != null) {
+            word = c.reassign(consumerId);
+        } else if (force) {
+            c = new Chunk(chunkSize, consumerId);
+            word = c.ownerAcquire();
+        } else {
+            return null;
+        }
+        lists[producerId].append(new Node(c, -1, word, c.generation()));
+        return c;
+    }
+
+    // ---- consumer side (Algorithm 5) ----
+
+    /** consume (lines 74-82): a task of this pool, or null if none is found. Consumer only. */
+    Object consume() {
+        Node n = currentNode;
+        if (n != null) {
+            Object t = takeTask(n);
+            if (t != null) {
+                return t;
+            }
+        }
+        int count = lists.length;
+        int start = consumeCursor;
+        consumeCursor = start + 1 == count ? 0 : start + 1;
+        for (int k = 0; k < count; k++) {
+            int li = start + k < count ? start + k : start + k - count;
+            for (ChunkList.Cell cell = lists[li].first(); cell != null; cell = cell.next()) {
+                Node m = cell.node();
+                Chunk c = m.chunk();
+                if (c != null && c.ownerAcquire() == m.word) {
+                    Object t = takeTask(m);
+                    if (t != null) {
+                        if (m.chunk() != null) {
+                            currentNode = m;
+                        }
+                        return t;
+                    }
+                }
+            }
+        }
+        currentNode = null;
+        return null;
+    }
+
+    /** takeTask (lines 83-100). Consumer only. */
+    private Object takeTask(Node n) {
+        Chunk c = n.chunk();
+        if (c == null) {
+            return null; // line 85: finished or stolen
+        }
+        int i = n.idx + 1;
+        if (i == chunkSize) {
+            return null;
+        }
+        Object task = c.slot(i);
+        if (task == null) {
+            return null; // line 87: nothing inserted yet
+        }
+        if (c.ownerAcquire() != n.word) {
+            return null; // line 88: only tasks present before a steal may be taken (§5.3)
+        }
+        // Algorithm 6: read the next slot before this one becomes TAKEN.
+        Object next = i + 1 < chunkSize ? c.slot(i + 1) : null;
+        boolean owner;
+        if (asymmetric) {
+            Node.IDX.setOpaque(n, i); // line 90; kept before the load below by HotSpot, drained by the stealer's membarrier
+            owner = c.ownerAcquire() == n.word; // line 91
+        } else {
+            Node.IDX.setVolatile(n, i); // line 90, volatile: the JMM orders it before the volatile load
+            owner = c.ownerVolatile() == n.word; // line 91
+        }
+        if (owner && task != TAKEN) {
+            Chunk.SLOT.setOpaque(c.tasks, i, TAKEN); // line 92: no CAS, the stealer will start after i
+            checkLast(n, c, i, next, true);
+            return task;
+        }
+        currentNode = null; // lines 95-99: stolen between the checks; take at most slot i, by CAS
+        boolean took = c.casTake(n.gen, i, task);
+        if (took) {
+            checkLast(n, c, i, next, true);
+        }
+        return took ? task : null;
+    }
+
+    /**
+     * checkLast of Algorithm 6 (lines 141-147), after slot {@code i} of {@code c} was taken through
+     * {@code n} ({@code took}) or lost to a racing CAS.
+     */
+    private void checkLast(Node n, Chunk c, int i, Object next, boolean took) {
+        if (i + 1 == chunkSize) {
+            n.clearChunk();
+            if (currentNode == n) {
+                currentNode = null;
+            }
+            clearIndicator();
+            if (took && c.retire()) {
+                chunkPool.offer(c); // false if the chunk pool is full: the collector takes the chunk
+            }
+        } else if (next == null) {
+            clearIndicator();
+        }
+    }
+
+    /**
+     * steal (lines 108-142): moves a chunk of {@code p} to this pool's steal list and returns a task
+     * from it, or null. Consumer of this pool only.
+     */
+    Object steal(ScPool p) {
+        // line 109: a node holding tasks whose chunk p owns
+        Node prev = null;
+        Chunk c = null;
+        long word = 0;
+        int prevIdx = 0;
+        int count = p.lists.length;
+        int start = stealCursor % count;
+        stealCursor = start + 1;
+        search:
+        for (int k = 0; k < count; k++) {
+            int li = start + k < count ? start + k : start + k - count;
+            for (ChunkList.Cell cell = p.lists[li].first(); cell != null; cell = cell.next()) {
+                Node m = cell.node();
+                Chunk mc = m.chunk();
+                if (mc == null) {
+                    continue;
+                }
+                long w = mc.ownerAcquire();
+                if (w != m.word) {
+                    continue; // not p's, or p's through another node
+                }
+                int mi = m.idxVolatile();
+                if (mi + 1 < chunkSize) {
+                    Object t = mc.slot(mi + 1);
+                    if (t != null && t != TAKEN) {
+                        prev = m;
+                        c = mc;
+                        word = w;
+                        prevIdx = mi;
+                        break search;
+                    }
+                }
+            }
+        }
+        if (prev == null) {
+            return null; // line 111
+        }
+        ChunkList.Cell cell = stealList.append(prev); // line 116: reachable from our list before we own it
+        long mine = Chunk.nextWord(word, consumerId);
+        if (!c.casOwner(word, mine)) { // line 118, with the ABA tag
+            stealList.remove(cell);
+            return null;
+        }
+        p.clearIndicator(); // §5.5: p may have become empty
+        if (asymmetric) {
+            LinuxNative.privateExpeditedMembarrier(); // §6.1: the victim's index store is now visible
+        }
+        int idx = prev.idxVolatile(); // line 121
+        if (idx + 1 == chunkSize) { // line 122: the victim took the last task
+            stealList.remove(cell);
+            prev.clearChunk();
+            return null;
+        }
+        Object task = c.slot(idx + 1); // line 125
+        if (task != null) {
+            idx++; // line 130: the victim may still take slot idx (one task, by CAS), never idx + 1
+        }
+        Node fresh = new Node(c, idx, mine, prev.gen); // lines 131-132
+        cell.set(fresh); // line 133
+        prev.clearChunk(); // line 134
+        clearIndicator();
+        if (task == null) {
+            return null; // line 136: the producer has not filled slot idx + 1 yet
+        }
+        Object next = idx + 1 < chunkSize ? c.slot(idx + 1) : null;
+        boolean took = c.casTake(prev.gen, idx, task); // lines 137-139: the victim may race for this slot
+        checkLast(fresh, c, idx, next, took); // line 140
+        if (fresh.chunk() != null && c.ownerAcquire() == mine) {
+            currentNode = fresh; // line 141
+        }
+        assert prevIdx <= idx : "Lemma 8: index moved back from " + prevIdx + " to " + idx;
+        return took ? task : null;
+    }
+
+    // ---- emptiness (§5.5) ----
+
+    /**
+     * Whether a task may be present: some chunk has a slot after its node's index that holds a task.
+     * False only if, while the lists were walked, every chunk was seen without untaken tasks.
+     */
+    boolean hasTasks() {
+        for (ChunkList list : lists) {
+            for (ChunkList.Cell cell = list.first(); cell != null; cell = cell.next()) {
+                Node m = cell.node();
+                Chunk c = m.chunk();
+                if (c == null) {
+                    continue;
+                }
+                for (int k = m.idxVolatile() + 1; k < chunkSize; k++) {
+                    Object t = c.slot(k);
+                    if (t == null) {
+                        break;
+                    }
+                    if (t != TAKEN) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** setIndicator (line 151): sets consumer {@code id}'s bit (volatile read-modify-write). */
+    void setIndicator(int id) {
+        INDICATOR.getAndBitwiseOr(indicator, PAD + (id >>> 6), 1L << (id & 63));
+    }
+
+    /** checkIndicator (line 153): consumer {@code id}'s bit (volatile load). */
+    boolean checkIndicator(int id) {
+        return ((long) INDICATOR.getVolatile(indicator, PAD + (id >>> 6)) & (1L << (id & 63))) != 0;
+    }
+
+    /** clearIndicator (line 148): clears every bit; a word already 0 costs a load only. */
+    void clearIndicator() {
+        for (int w = 0; w < indicatorWords; w++) {
+            if ((long) INDICATOR.getVolatile(indicator, PAD + w) != 0) {
+                INDICATOR.setVolatile(indicator, PAD + w, 0L);
+            }
+        }
+    }
+
+    /** Chunks waiting in the chunk pool (an estimate under concurrency). */
+    int spareChunks() {
+        return chunkPool.size();
+    }
+}

@@ -1,0 +1,179 @@
+package io.github.taskpools.salsa;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.taskpools.internal.LinuxNative;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The framework's policies (access lists, producer-based balancing), topology, fence modes, bad input. */
+class SalsaPoolTest {
+
+    private static SalsaPool<Long> pool(int consumers, int producers) {
+        return SalsaPool.builder(consumers, producers).topology(NumaTopology.synthetic(2, 2)).build();
+    }
+
+    @Test
+    void accessListsAreSortedByDistance() {
+        // 4 consumers on CPUs 0,1,0,1 = nodes 0,1,0,1; producers on CPUs 0,1 = nodes 0,1
+        SalsaPool<Long> p = pool(4, 2);
+        assertArrayEquals(new int[] {2, 1, 3}, p.consumer(0).accessList());
+        assertArrayEquals(new int[] {3, 2, 0}, p.consumer(1).accessList());
+        assertArrayEquals(new int[] {0, 2, 1, 3}, p.producer(0).accessList());
+        assertArrayEquals(new int[] {1, 3, 2, 0}, p.producer(1).accessList());
+        assertEquals(0, p.consumer(2).node());
+        assertEquals(1, p.producer(1).node());
+    }
+
+    @Test
+    void producerBasedBalancingFollowsTheChunkPools() {
+        // §5.4: chunks go back to the pool of the consumer that took their last task, and a
+        // producer prefers pools with spare chunks over its closest, overloaded one.
+        SalsaPool<Long> p = SalsaPool.builder(2, 1).chunkSize(4).chunkPoolCapacity(4)
+                .topology(NumaTopology.synthetic(2, 2)).build();
+        assertArrayEquals(new int[] {0, 1}, p.producer(0).accessList());
+        for (long t = 0; t < 8; t++) {
+            p.producer(0).put(t); // no spare chunk anywhere: forced into consumer 0's pool
+        }
+        assertEquals(0, p.spareChunks(1));
+        for (int i = 0; i < 8; i++) {
+            assertTrue(p.consumer(1).get() != null); // consumer 1 steals both chunks and finishes them
+        }
+        assertEquals(2, p.spareChunks(1));
+        assertEquals(0, p.spareChunks(0));
+        p.producer(0).put(100L); // consumer 0 has no spare chunk: the task goes to consumer 1
+        assertNull(p.consumer(0).consume());
+        assertEquals(100L, p.consumer(1).consume());
+        assertEquals(1, p.spareChunks(1));
+        assertTrue(p.producer(0).produce(0, 101L)); // the chunk being filled is in pool 1
+        assertEquals(101L, p.consumer(1).consume());
+    }
+
+    @Test
+    void produceFailsWithoutSpareChunkAndForceAllocates() {
+        SalsaPool<Long> p = pool(2, 1);
+        assertTrue(!p.producer(0).produce(1, 5L));
+        p.producer(0).produceForce(1, 5L);
+        assertNull(p.consumer(0).consume());
+        assertEquals(5L, p.consumer(0).steal(1));
+        assertNull(p.consumer(0).get());
+    }
+
+    @Test
+    void asymmetricFenceIsUsedWhereMembarrierWorks() {
+        assumeTrue(LinuxNative.available(), "no Linux C library: " + LinuxNative.unavailableReason());
+        SalsaPool<Long> p = SalsaPool.builder(1, 1).topology(NumaTopology.synthetic(1, 1)).build();
+        assertNull(p.fenceFallbackReason());
+        assertEquals(FenceMode.ASYMMETRIC, p.fenceMode());
+        SalsaPool<Long> f = SalsaPool.builder(1, 1).fence(FenceMode.FULL).topology(NumaTopology.synthetic(1, 1)).build();
+        assertEquals(FenceMode.FULL, f.fenceMode());
+    }
+
+    @Test
+    void topologyOfThisMachineAndItsCalls() throws InterruptedException {
+        NumaTopology sys = NumaTopology.system();
+        assertTrue(sys.isSystem());
+        assertTrue(sys.cpus() >= 1 && sys.nodes() >= 1);
+        assertEquals(NumaTopology.LOCAL_DISTANCE, sys.distance(0, 0));
+        assumeTrue(LinuxNative.available(), "no Linux C library: " + LinuxNative.unavailableReason());
+        int cpu = NumaTopology.currentCpu();
+        assertTrue(cpu >= 0 && cpu < sys.cpus(), "sched_getcpu gave " + cpu);
+        int target = sys.cpus() - 1;
+        AtomicReference<String> seen = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            boolean pinned = NumaTopology.pin(target);
+            seen.set(pinned + " " + NumaTopology.currentCpu());
+        });
+        t.start();
+        t.join();
+        assertEquals("true " + target, seen.get());
+    }
+
+    @Test
+    void pinningPinsTheClaimingThread() throws InterruptedException {
+        assumeTrue(LinuxNative.available(), "no Linux C library: " + LinuxNative.unavailableReason());
+        NumaTopology sys = NumaTopology.system();
+        SalsaPool<Long> p = SalsaPool.builder(1, 1).topology(sys).pinning(true).build();
+        AtomicReference<String> seen = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            SalsaPool<Long>.ConsumerHandle c = p.consumer();
+            seen.set(c.index() + " " + NumaTopology.currentCpu());
+        });
+        t.start();
+        t.join();
+        assertEquals("0 0", seen.get()); // consumer 0 is placed on CPU 0
+    }
+
+    @Test
+    void syntheticTopologyAndCpuLists() {
+        NumaTopology t = NumaTopology.synthetic(4, 2);
+        assertEquals(2, t.nodes());
+        assertEquals(0, t.nodeOfCpu(1));
+        assertEquals(1, t.nodeOfCpu(2));
+        assertEquals(NumaTopology.REMOTE_DISTANCE, t.distance(0, 1));
+        assertArrayEquals(new int[] {0, 1, 2, 3, 8, 10, 11}, NumaTopology.parseCpuList("0-3,8,10-11\n"));
+        assertArrayEquals(new int[0], NumaTopology.parseCpuList(" "));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.parseCpuList("3-1"));
+    }
+
+    @Test
+    void badInputIsRejected() {
+        assertThrows(IllegalArgumentException.class, () -> SalsaPool.builder(0, 1));
+        assertThrows(IllegalArgumentException.class, () -> SalsaPool.builder(1, 0));
+        assertThrows(IllegalArgumentException.class, () -> SalsaPool.builder(1, 1).chunkSize(0));
+        assertThrows(IllegalArgumentException.class, () -> SalsaPool.builder(1, 1).chunkPoolCapacity(0));
+        assertThrows(NullPointerException.class, () -> SalsaPool.builder(1, 1).fence(null));
+        assertThrows(NullPointerException.class, () -> SalsaPool.builder(1, 1).topology(null));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.synthetic(1, 2));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[0], new int[][] {{10}}));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[] {1}, new int[][] {{10}}));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[] {0}, new int[][] {{10, 20}}));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[] {0}, new int[][] {{0}}));
+        assertThrows(IllegalArgumentException.class, () -> NumaTopology.pin(-1));
+
+        SalsaPool<Long> p = pool(2, 1);
+        assertThrows(NullPointerException.class, () -> p.producer(0).put(null));
+        assertThrows(NullPointerException.class, () -> p.producer(0).produce(0, null));
+        assertThrows(NullPointerException.class, () -> p.producer(0).produceForce(0, null));
+        assertThrows(IndexOutOfBoundsException.class, () -> p.producer(0).produce(2, 1L));
+        assertThrows(IndexOutOfBoundsException.class, () -> p.producer(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> p.consumer(-1));
+        assertThrows(IllegalArgumentException.class, () -> p.consumer(1).steal(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> p.consumer(1).steal(2));
+        assertNull(p.consumer(0).get()); // nothing was lost by the rejected calls
+    }
+
+    @Test
+    void boundHandlesBelongToTheirThread() throws InterruptedException {
+        SalsaPool<Long> p = pool(1, 1);
+        SalsaPool<Long>.ConsumerHandle mine = p.consumer();
+        assertSame(mine, p.consumer());
+        SalsaPool<Long>.ProducerHandle out = p.producer();
+        out.put(1L);
+        AtomicReference<Throwable> other = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                mine.get();
+            } catch (Throwable e) {
+                other.set(e);
+            }
+            try {
+                p.consumer();
+            } catch (Throwable e) {
+                other.set(new IllegalStateException(other.get().getMessage() + " / " + e.getMessage()));
+            }
+        });
+        t.start();
+        t.join();
+        assertTrue(other.get() instanceof IllegalStateException, String.valueOf(other.get()));
+        assertTrue(other.get().getMessage().contains("is bound to") && other.get().getMessage().contains("taken"),
+                other.get().getMessage());
+        assertEquals(1L, mine.get());
+    }
+}
