@@ -67,7 +67,7 @@ class ChaseLevConservationTest {
         Thread thief = new Thread(() -> {
             SplittableRandom rnd = new SplittableRandom(11);
             try {
-                for (long r = 1; r <= LAST_TASK_ROUNDS; r++) {
+                for (long r = 1; ; r++) {
                     for (int spins = 0; published.get() != r; spins++) {
                         if (ownerStopped.get()) {
                             return; // the owner failed an assertion
@@ -91,12 +91,16 @@ class ChaseLevConservationTest {
         SplittableRandom rnd = new SplittableRandom(7);
         long ownerWins = 0;
         long thiefWins = 0;
+        int bias = 0; // > 0: the thief waits bias spins more; < 0: the owner waits -bias spins more
         try {
-            for (long r = 1; r <= LAST_TASK_ROUNDS && failure.get() == null; r++) {
+            // At least LAST_TASK_ROUNDS rounds, and more (up to 10x) while one side has won every
+            // round: on a loaded machine a descheduled side can lose many rounds in a row.
+            for (long r = 1; failure.get() == null && (r <= LAST_TASK_ROUNDS
+                    || (ownerWins == 0 || thiefWins == 0) && r <= 10L * LAST_TASK_ROUNDS); r++) {
                 assertTrue(deque.push(r));
                 published.set(r);
                 awaitValue(thiefReady, r);
-                spin(rnd.nextInt(16));
+                spin(rnd.nextInt(16) + Math.max(0, -bias));
                 Long mine = deque.pop();
                 long theirs = awaitEither(stolenInRound, r);
                 if (theirs == Long.MIN_VALUE) {
@@ -109,11 +113,12 @@ class ChaseLevConservationTest {
                 assertEquals(0, deque.sizeEstimate(), "round " + r + ": deque not empty");
                 if (thiefGot) {
                     thiefWins++;
-                    thiefDelay.set(Math.min(256, thiefDelay.get() + 1));
+                    bias = Math.min(4096, bias + 1);
                 } else {
                     ownerWins++;
-                    thiefDelay.set(Math.max(0, thiefDelay.get() - 1));
+                    bias = Math.max(-4096, bias - 1);
                 }
+                thiefDelay.set(Math.max(0, bias));
             }
         } finally {
             ownerStopped.set(true);
@@ -123,7 +128,7 @@ class ChaseLevConservationTest {
             throw new AssertionError("thief failed", failure.get());
         }
         System.out.println(name + ", last task: owner got it " + ownerWins + " times, thief " + thiefWins);
-        assertEquals(LAST_TASK_ROUNDS, ownerWins + thiefWins);
+        assertTrue(ownerWins + thiefWins >= LAST_TASK_ROUNDS, "rounds: " + (ownerWins + thiefWins));
         // Splits seen on this 2-core machine: 27/73 to 50/50. (Before the long spin phase of
         // backOff, a side that yielded at the handshake could lose every round.)
         assertTrue(ownerWins > 0 && thiefWins > 0, "the race went one way only: nothing was tested");
