@@ -13,7 +13,10 @@
  *       processors (Morrison and Afek, ASPLOS'14): Cilk's THE deque as the baseline, FF-THE and
  *       FF-CL, whose steals may abort (see {@code WorkStealingDeque.trySteal}), and THEP, whose
  *       steals may wait for the worker's echo; the fence-free ones run on x86-64 only, with the
- *       reordering bound δ of {@code BoundedTso}.</li>
+ *       reordering bound δ of {@code BoundedTso};</li>
+ *   <li>{@code io.github.taskpools.numapq}: the conflict-resilient lock-free calendar queue
+ *       (CRCQ) and its NUMA delegation layer with channels Q, 2Q and P, plus the comparison
+ *       points flat combining, ACRCQH, {@code PriorityBlockingQueue} and a skip list.</li>
  * </ul>
  * Everything else is internal.
  */
@@ -22,4 +25,5 @@ module io.github.taskpools {
     exports io.github.taskpools.bwos;
     exports io.github.taskpools.chaselev;
     exports io.github.taskpools.fencefree;
+    exports io.github.taskpools.numapq;
 }
