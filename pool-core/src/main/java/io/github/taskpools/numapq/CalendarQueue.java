@@ -285,28 +285,43 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
 
     /**
      * The new bucket width (Algorithm 3 line 15): DEPB times the average distance between the
-     * smallest live keys (the table is frozen at its heads; the walk only reads).
+     * smallest live keys, found by walking the virtual buckets from {@code current} on (the
+     * table is frozen at its heads; the walk only reads). If a whole year of virtual buckets
+     * holds fewer than two keys, the keys are sparse: the bucket minima are used instead.
      */
     private static long bucketWidth(CalendarTable<?> h) {
-        long[] keys = new long[BW_SAMPLE * 4];
+        long[] keys = new long[BW_SAMPLE];
         int count = 0;
-        int perBucket = Math.max(2, keys.length / h.length);
-        for (CalendarNode<?> head : h.heads) {
-            int taken = 0;
-            for (CalendarNode<?> n = head.successor(); n != null && taken < perBucket
-                    && count < keys.length; n = n.successor()) {
-                if ((n.state & (DEL | MOV_DEAD)) == 0) {
+        long bw = h.bw;
+        long vb = h.current.vb;
+        for (int i = 0; i < h.length && count < BW_SAMPLE && vb != Long.MAX_VALUE; i++, vb++) {
+            for (CalendarNode<?> n = h.heads[h.bucketOf(vb)].successor(); n != null
+                    && count < BW_SAMPLE; n = n.successor()) {
+                long nvb = Math.floorDiv(n.key, bw);
+                if (nvb > vb) {
+                    break;
+                }
+                if (nvb == vb && (n.state & (DEL | MOV_DEAD)) == 0) {
                     keys[count++] = n.key;
-                    taken++;
                 }
             }
         }
         if (count < 2) {
-            return h.bw;
+            count = 0;
+            for (int b = 0; b < h.length && count < BW_SAMPLE; b++) {
+                for (CalendarNode<?> n = h.heads[b].successor(); n != null; n = n.successor()) {
+                    if ((n.state & (DEL | MOV_DEAD)) == 0) {
+                        keys[count++] = n.key;
+                        break;
+                    }
+                }
+            }
+        }
+        if (count < 2) {
+            return bw;
         }
         Arrays.sort(keys, 0, count);
-        int k = Math.min(count, BW_SAMPLE);
-        double gap = ((double) keys[k - 1] - (double) keys[0]) / (k - 1);
+        double gap = ((double) keys[count - 1] - (double) keys[0]) / (count - 1);
         double w = Math.ceil(gap * DEPB);
         return w < 1 ? 1 : w > (double) (Long.MAX_VALUE >> 2) ? Long.MAX_VALUE >> 2 : (long) w;
     }
