@@ -26,4 +26,6 @@ module io.github.taskpools {
     exports io.github.taskpools.chaselev;
     exports io.github.taskpools.fencefree;
     exports io.github.taskpools.numapq;
+
+    requires org.jctools.core;
 }

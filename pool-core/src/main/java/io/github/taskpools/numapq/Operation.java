@@ -51,8 +51,6 @@ final class Operation<E> {
     final Event<E> event;
     /** Unique per dequeue (§3.1.1); enqueues do not stamp nodes and use 0. */
     final long id;
-    /** The requester's delegation domain (node or socket); plain, final after publication. */
-    final int requesterDomain;
     /**
      * FREE / IN_HANDLING / DONE: CAS to take the operation, release store of DONE after
      * {@link #result}, acquire read by the requester (pairs with that store).
@@ -70,20 +68,24 @@ final class Operation<E> {
     Event<E> result;
     /** Non-blocking variants: set (volatile) once any executor has the agreed result. */
     volatile boolean done;
+    /**
+     * P channel with repost: set (volatile) by a delegate that stopped because the operation's
+     * locality changed, cleared by the requester before it reposts (§3.6).
+     */
+    volatile boolean bounced;
 
-    private Operation(int type, Event<E> event, int requesterDomain) {
+    private Operation(int type, Event<E> event) {
         this.type = type;
         this.event = event;
         this.id = type == DEQUEUE ? IDS.incrementAndGet() : 0;
-        this.requesterDomain = requesterDomain;
     }
 
-    static <E> Operation<E> enqueue(Event<E> event, int requesterDomain) {
-        return new Operation<>(ENQUEUE, event, requesterDomain);
+    static <E> Operation<E> enqueue(Event<E> event) {
+        return new Operation<>(ENQUEUE, event);
     }
 
-    static <E> Operation<E> dequeue(int requesterDomain) {
-        return new Operation<>(DEQUEUE, null, requesterDomain);
+    static <E> Operation<E> dequeue() {
+        return new Operation<>(DEQUEUE, null);
     }
 
     boolean tryHandle() {

@@ -43,8 +43,8 @@ class CalendarQueueConservationTest {
         long id = 0;
         for (int i = 0; i < n; i++) {
             ops[i] = rnd.nextInt(5) < 3
-                    ? Operation.enqueue(new Event<>(rnd.nextLong(1_000_000), id++), 0)
-                    : Operation.dequeue(0);
+                    ? Operation.enqueue(new Event<>(rnd.nextLong(1_000_000), id++))
+                    : Operation.dequeue();
         }
         Object[][] results = new Object[2][n];
         AtomicReference<Throwable> failure = new AtomicReference<>();

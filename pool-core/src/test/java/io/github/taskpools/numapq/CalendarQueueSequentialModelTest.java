@@ -55,14 +55,14 @@ class CalendarQueueSequentialModelTest {
                     model.add(key);
                     values.computeIfAbsent(key, k -> new HashSet<>()).add(value);
                     if (descriptors) {
-                        assertNull(q.enqueue(Operation.enqueue(new Event<>(key, value), 0), null));
+                        assertNull(q.enqueue(Operation.enqueue(new Event<>(key, value)), null));
                     } else {
                         q.offer(key, value);
                     }
                 } else {
                     Long expect = model.peek();
                     Event<Long> got = descriptors
-                            ? CalendarQueue.castEvent(q.dequeue(Operation.dequeue(0), null))
+                            ? CalendarQueue.castEvent(q.dequeue(Operation.dequeue(), null))
                             : q.poll();
                     if (expect == null) {
                         assertNull(got, "seed " + seed + ": poll on empty");

@@ -33,9 +33,15 @@ final class PqStress {
     }
 
     static void run(ConcurrentPriorityQueue<Long> q, int threads, int opsPerThread, IntConsumer onStart) {
+        run(q, threads, opsPerThread, 0, onStart);
+    }
+
+    /** As above, each thread first offering {@code prefill} events (keys spread over 10^6). */
+    static void run(ConcurrentPriorityQueue<Long> q, int threads, int opsPerThread, int prefill,
+            IntConsumer onStart) {
         AtomicLong clock = new AtomicLong();
         AtomicLong ids = new AtomicLong();
-        int maxEvents = threads * opsPerThread + 1;
+        int maxEvents = threads * (opsPerThread + prefill) + 1;
         long[] keyOf = new long[maxEvents];
         long[] enqDone = new long[maxEvents];
         long[] deqStart = new long[maxEvents];
@@ -50,8 +56,14 @@ final class PqStress {
             ts[t] = new Thread(() -> {
                 try {
                     onStart.accept(me);
-                    start.await();
                     ThreadLocalRandom rnd = ThreadLocalRandom.current();
+                    for (int i = 0; i < prefill; i++) {
+                        int id = (int) ids.getAndIncrement();
+                        keyOf[id] = rnd.nextInt(1_000_000);
+                        q.offer(keyOf[id], (long) id);
+                        enqDone[id] = clock.incrementAndGet();
+                    }
+                    start.await();
                     long last = 0;
                     for (int i = 0; i < opsPerThread; i++) {
                         if (rnd.nextInt(2) == 0) {
