@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Queue;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
@@ -78,9 +77,7 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     /** P: registers[domain][requester worker]; null otherwise. */
     private final RegisterSlot[][] registers;
     private final Worker[] workers;
-    /** Which live thread holds each worker index: CAS on claim. */
-    private final AtomicReferenceArray<Thread> claims;
-    private final ThreadLocal<Worker> self = new ThreadLocal<>();
+    private final WorkerBinding binding;
     private final LongAdder posted = new LongAdder();
     private final LongAdder executedForOthers = new LongAdder();
     private final LongAdder revoked = new LongAdder();
@@ -114,7 +111,7 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         this.nodesPerSocket = b.nodesPerSocket;
         this.domains = (topology.nodes() + nodesPerSocket - 1) / nodesPerSocket;
         int n = topology.workers();
-        this.claims = new AtomicReferenceArray<>(n);
+        this.binding = new WorkerBinding(topology);
         int[] domainOf = new int[n];
         int[] localIndex = new int[n];
         int[] domainSize = new int[domains];
@@ -226,52 +223,11 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
      * @throws IllegalStateException if another live thread holds that index
      */
     public void register(int worker) {
-        if (worker < 0 || worker >= workers.length) {
-            throw new IllegalArgumentException("worker " + worker + " not in [0, " + workers.length + ")");
-        }
-        Thread me = Thread.currentThread();
-        Worker old = self.get();
-        if (old != null && old.id == worker) {
-            return;
-        }
-        if (!claim(worker, me)) {
-            throw new IllegalStateException("worker " + worker + " is held by " + claims.get(worker));
-        }
-        if (old != null) {
-            claims.compareAndSet(old.id, me, null);
-        }
-        self.set(workers[worker]);
-    }
-
-    private boolean claim(int worker, Thread me) {
-        for (;;) {
-            Thread t = claims.get(worker);
-            if (t == me) {
-                return true;
-            }
-            if (t != null && t.isAlive()) {
-                return false;
-            }
-            if (claims.compareAndSet(worker, t, me)) {
-                return true;
-            }
-        }
+        binding.register(worker);
     }
 
     private Worker worker() {
-        Worker w = self.get();
-        if (w != null) {
-            return w;
-        }
-        Thread me = Thread.currentThread();
-        for (int i = 0; i < workers.length; i++) {
-            if (claim(i, me)) {
-                self.set(workers[i]);
-                return workers[i];
-            }
-        }
-        throw new IllegalStateException("all " + workers.length + " workers of " + topology
-                + " are held by live threads; the topology needs a worker per thread");
+        return workers[binding.current()];
     }
 
     /** The node of the calling thread's worker (registering it if needed). */
