@@ -9,7 +9,6 @@ import static io.github.taskpools.numapq.CalendarNode.TEMP;
 import io.github.taskpools.numapq.CalendarTable.Current;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
@@ -320,8 +319,13 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         if (count < 2) {
             return bw;
         }
-        Arrays.sort(keys, 0, count);
-        double gap = ((double) keys[count - 1] - (double) keys[0]) / (count - 1);
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            min = Math.min(min, keys[i]);
+            max = Math.max(max, keys[i]);
+        }
+        double gap = ((double) max - (double) min) / (count - 1);
         double w = Math.ceil(gap * DEPB);
         return w < 1 ? 1 : w > (double) (Long.MAX_VALUE >> 2) ? Long.MAX_VALUE >> 2 : (long) w;
     }

@@ -72,14 +72,14 @@ class CalendarQueueLincheckTest {
 
     @Test
     void modelChecking() {
-        LinChecker.check(Crcq.class, new ModelCheckingOptions().iterations(12).invocationsPerIteration(150)
+        LinChecker.check(Crcq.class, new ModelCheckingOptions().iterations(4).invocationsPerIteration(100)
                 .threads(2).actorsPerThread(3).actorsBefore(1).actorsAfter(2)
                 .sequentialSpecification(Spec.class));
     }
 
     @Test
     void stress() {
-        LinChecker.check(Crcq.class, new StressOptions().iterations(20).invocationsPerIteration(2_000)
+        LinChecker.check(Crcq.class, new StressOptions().iterations(15).invocationsPerIteration(2_000)
                 .threads(3).actorsPerThread(3).actorsBefore(1).actorsAfter(2)
                 .sequentialSpecification(Spec.class));
     }
