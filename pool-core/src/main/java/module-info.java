@@ -18,7 +18,10 @@
  *       of a FIFO list of TreeContainers, whose tree height bounds the overtakings;</li>
  *   <li>{@code io.github.taskpools.salsa}: SALSA (Gidron, Keidar, Perelman and Perez, IPDPS'12), a
  *       producer/consumer pool of per-consumer chunk pools with a CAS-free common-case consume,
- *       chunk stealing, producer-based balancing, NUMA access lists and linearizable emptiness.</li>
+ *       chunk stealing, producer-based balancing, NUMA access lists and linearizable emptiness;</li>
+ *   <li>{@code io.github.taskpools.numapq}: the conflict-resilient lock-free calendar queue
+ *       (CRCQ) and its NUMA delegation layer with channels Q, 2Q and P, plus the comparison
+ *       points flat combining, ACRCQH, {@code PriorityBlockingQueue} and a skip list.</li>
  * </ul>
  * Everything else is internal.
  */
@@ -28,6 +31,7 @@ module io.github.taskpools {
     exports io.github.taskpools.cafe;
     exports io.github.taskpools.chaselev;
     exports io.github.taskpools.fencefree;
+    exports io.github.taskpools.numapq;
     exports io.github.taskpools.salsa;
 
     requires com.sun.jna;

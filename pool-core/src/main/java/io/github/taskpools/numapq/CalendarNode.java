@@ -1,0 +1,153 @@
+package io.github.taskpools.numapq;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A node of a physical bucket (thesis §2.3.2): an element of a Harris-style ordered list.
+ *
+ * <p>The thesis keeps the node state in the low bits of {@code next} (and, for the non-blocking
+ * variants, widens {@code next} to a 128-bit pair with the deleting operation's id, §3.1.1). Java
+ * has no tagged references, so the state lives in its own word, {@link #state}:
+ * <ul>
+ *   <li>{@link #DEL}: logically deleted (set by a dequeue's fetch-and-or, or by a losing copy);</li>
+ *   <li>{@link #MOV}: frozen by a resize (set by a CAS loop, thesis Algorithm 3 lines 13-14, 25);
+ *       {@link #MOV_DEAD} is set with it when DEL was already there, so a DEL bit that arrives
+ *       after MOV (a dequeue's failed fetch-and-or) is not mistaken for a deletion;</li>
+ *   <li>{@link #TEMP}: inserted but not yet valid (the thesis' INV/TEMP, opID = 1): copies made
+ *       by a resize and nodes of non-blocking enqueues (Algorithm 4);</li>
+ *   <li>bits from {@link #OP_SHIFT} up: the id of the non-blocking dequeue that deleted it.</li>
+ * </ul>
+ * A node whose state has none of DEL, MOV, TEMP is valid (the thesis' VAL). States only gain
+ * bits, except the one move TEMP to valid.
+ *
+ * <p>What the mark in {@code next} buys Harris (no insertion after a deleted node, no unlinking
+ * of a deleted node's successor by a stale CAS) is obtained as in {@code ConcurrentSkipListMap}:
+ * before a DEL or MOV node is unlinked or migrated its {@code next} is frozen by a marker node
+ * ({@link #isMarker}) that holds the successor. An insertion after the node that wins the race
+ * against the marker is captured by the marker and never lost; one that loses fails its CAS.
+ */
+final class CalendarNode<E> {
+    static final long DEL = 1L;
+    static final long MOV = 1L << 1;
+    static final long TEMP = 1L << 2;
+    static final long MOV_DEAD = 1L << 3;
+    static final int OP_SHIFT = 4;
+
+    static final VarHandle NEXT;
+    static final VarHandle STATE;
+    static final VarHandle REPLICA;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            NEXT = l.findVarHandle(CalendarNode.class, "next", CalendarNode.class);
+            STATE = l.findVarHandle(CalendarNode.class, "state", long.class);
+            REPLICA = l.findVarHandle(CalendarNode.class, "replica", CalendarNode.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The timestamp; heads and markers hold 0, never compared. */
+    final long key;
+    /** The event; null for heads and markers. */
+    final Event<E> event;
+    /** The non-blocking enqueue that inserted this node, read by a resize (Algorithm 5). */
+    final Operation<E> requestor;
+    final boolean isMarker;
+    /**
+     * The epoch of {@code current} read before insertion (Algorithm 1 line 10); plain, written
+     * before the insertion CAS (a volatile write) that publishes the node.
+     */
+    long epoch;
+    /**
+     * The successor: CAS (insertion, unlinking, freezing by a marker), volatile reads. Written
+     * plainly only before publication. A marker's {@code next} never changes.
+     */
+    volatile CalendarNode<E> next;
+    /** See the class comment: fetch-and-or (DEL), CAS (MOV, validation, stamped DEL). */
+    volatile long state;
+    /** The copy of this node in the new table (Algorithm 3 line 35): CAS once from null. */
+    volatile CalendarNode<E> replica;
+
+    CalendarNode(long key, Event<E> event, Operation<E> requestor, long state) {
+        this.key = key;
+        this.event = event;
+        this.requestor = requestor;
+        this.isMarker = false;
+        this.state = state;
+    }
+
+    /** A marker freezing the {@code next} of the node before it; holds that node's successor. */
+    private CalendarNode(CalendarNode<E> successor) {
+        this.key = 0;
+        this.event = null;
+        this.requestor = null;
+        this.isMarker = true;
+        this.next = successor;
+    }
+
+    /** A bucket head (the sentinel before the list). */
+    static <E> CalendarNode<E> head() {
+        return new CalendarNode<>(0, null, null, 0);
+    }
+
+    /** The successor, looking through a marker. */
+    CalendarNode<E> successor() {
+        CalendarNode<E> f = next;
+        return f != null && f.isMarker ? f.next : f;
+    }
+
+    /** Whether {@code next} is frozen. */
+    boolean isFrozen() {
+        CalendarNode<E> f = next;
+        return f != null && f.isMarker;
+    }
+
+    /** Freezes {@code next} with a marker (idempotent); returns the final successor. */
+    CalendarNode<E> freezeNext() {
+        for (;;) {
+            CalendarNode<E> f = next;
+            if (f != null && f.isMarker) {
+                return f.next;
+            }
+            if (NEXT.compareAndSet(this, f, new CalendarNode<>(f))) {
+                return f;
+            }
+        }
+    }
+
+    /**
+     * Marks the node MOV (CAS loop, Algorithm 3), recording whether it was already deleted, and
+     * freezes its {@code next}. Returns the state word as it was when MOV went in.
+     */
+    long freezeForMove() {
+        long s;
+        do {
+            s = state;
+            if ((s & MOV) != 0) {
+                break;
+            }
+        } while (!STATE.compareAndSet(this, s, s | MOV | ((s & DEL) != 0 ? MOV_DEAD : 0)));
+        freezeNext();
+        return state;
+    }
+
+    /** CAS loop setting DEL (a losing copy or a losing non-blocking insertion). */
+    void markDeleted() {
+        STATE.getAndBitwiseOr(this, DEL);
+    }
+
+    static boolean isValid(long s) {
+        return (s & (DEL | MOV | TEMP)) == 0;
+    }
+
+    static long deletedBy(long opId) {
+        return DEL | (opId << OP_SHIFT);
+    }
+
+    static long opOf(long s) {
+        return s >>> OP_SHIFT;
+    }
+}
