@@ -3,6 +3,7 @@ package io.github.taskpools.cafe;
 import io.github.taskpools.api.TaskPool;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -93,7 +94,13 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     private final int height;
     private final int k;
     private final Supplier<? extends RandomGenerator> randoms;
-    private final ThreadLocal<Handle> handles = new ThreadLocal<>();
+    /**
+     * The calling thread's handle, weakly: a handle refers to its pool, so a strong value would keep
+     * the pool, and with it this ThreadLocal (the map's weak key), reachable from every thread that
+     * ever used it, for as long as that thread lives. {@link #live} keeps the handles of live
+     * threads reachable.
+     */
+    private final ThreadLocal<WeakReference<Handle>> handles = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<Handle> live = new ConcurrentLinkedQueue<>();
     /** Counters of handles whose thread has terminated; guarded by {@code live}'s monitor. */
     private final long[] retired = new long[7];
@@ -153,10 +160,11 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
 
     @Override
     public Handle producer() {
-        Handle h = handles.get();
+        WeakReference<Handle> mine = handles.get();
+        Handle h = mine == null ? null : mine.get();
         if (h == null) {
             h = new Handle(randoms.get());
-            handles.set(h);
+            handles.set(new WeakReference<>(h));
             synchronized (live) {
                 retireDead();
                 live.add(h);
