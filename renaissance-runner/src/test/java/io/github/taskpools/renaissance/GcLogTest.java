@@ -60,8 +60,12 @@ class GcLogTest {
         long young = pauses.stream().filter(GcLog.Pause::young).count();
         long full = pauses.stream().filter(p -> p.kind().startsWith("Pause Full")).count();
         assertTrue(young >= 3, "the workload triggers young collections: " + young);
-        assertEquals(mxCounts.get("G1 Young Generation"), young);
-        assertEquals(mxCounts.get("G1 Old Generation"), full);
+        // The workload prints its collector counts just before it exits; a collection can still
+        // happen after that read (seen on JDK 25), so the log may hold one pause more, never fewer.
+        long mxYoung = mxCounts.get("G1 Young Generation");
+        long mxFull = mxCounts.get("G1 Old Generation");
+        assertTrue(young >= mxYoung && young <= mxYoung + 1, "young pauses " + young + ", MXBean " + mxYoung);
+        assertTrue(full >= mxFull && full <= mxFull + 1, "full pauses " + full + ", MXBean " + mxFull);
         assertTrue(full >= 1, "System.gc() is a full collection");
     }
 
