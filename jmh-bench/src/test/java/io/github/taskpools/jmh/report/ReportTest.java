@@ -273,6 +273,6 @@ class ReportTest {
         assertEquals(Set.of("bwos-single-owner", "ff-worker-take", "bwos-one-thief", "bwos-pool", "ff-abort-rate",
                 "fork-join"), ids);
         assertEquals(96, Experiments.byId("bwos-pool").configurations(false));
-        assertEquals(48, Experiments.byId("bwos-pool").configurations(true));
+        assertEquals(16, Experiments.byId("bwos-pool").configurations(true));
     }
 }
