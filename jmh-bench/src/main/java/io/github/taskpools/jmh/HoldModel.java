@@ -45,7 +45,7 @@ final class HoldModel {
     /** Nodes of the synthetic topology of the NUMA-* and ACRCQH queues. */
     static final int SYNTHETIC_NODES = 2;
     /** The suffix of a queue name that puts it on a one-node topology. */
-    static final String ONE_NODE = " 1-node";
+    static final String ONE_NODE = "-1node";
     /**
      * ACRCQH: spins a thread waits for its cluster's turn. The thesis gives no value; this is the
      * one of the repository's comparison tests.
