@@ -46,8 +46,6 @@ public class PqHoldBenchmark {
     /** The experiment ids used by {@code ./bench} and the report. */
     public static final String EXPERIMENT = "pq-hold";
     public static final String TIME_SHARING = "pq-timeshare";
-    /** Keys grow by a uniform random increment in [0, INCREMENT_BOUND). */
-    public static final long INCREMENT_BOUND = HoldModel.INCREMENT_BOUND;
 
     public static final String CRCQ = "CRCQ";
     public static final String NUMA_Q = "NUMA-Q";

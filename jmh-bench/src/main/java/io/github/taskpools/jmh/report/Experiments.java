@@ -181,8 +181,8 @@ final class Experiments {
 
     private static final String HOLD = "Hold model (thesis §3.2): the queue is pre-filled to `size` events in"
             + " the trial's set-up (not measured); every operation of a thread is a hold, a dequeue followed by"
-            + " an enqueue of the same event with key = its key + a uniform random increment in [0, "
-            + PqHoldBenchmark.INCREMENT_BOUND + "). Score: queue operations (dequeues + enqueues) per second, all threads. At the end of every"
+            + " an enqueue of the same event with key = its key + a uniform random increment in [0, 2^33)"
+            + " (integer keys: a wide range keeps them apart even at 1M events). Score: queue operations (dequeues + enqueues) per second, all threads. At the end of every"
             + " trial the queue is drained and checked: every event polled was offered, offered = polled +"
             + " left, each value left exactly once, drained in key order.";
 
