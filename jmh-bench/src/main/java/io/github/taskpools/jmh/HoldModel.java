@@ -28,6 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * pre-filling a CRCQ to 1M events took about 29 s instead of 1.5 s. Values are the integers
  * 0..S-1, each in the queue exactly once at the start.
  *
+ * <p>A hold keeps at most one event out of the queue per thread, so with S above the thread count
+ * the queue is never empty: a dequeue that finds it empty fails the run.
+ *
  * <p>One instance per trial. Each benchmark thread claims a worker index (and, for the queues with a
  * {@link Topology}, registers that index with the queue) on its first operation and keeps a
  * {@link Tally} of its own; {@link #checkConservation()} runs after the trial, when the threads are
@@ -67,7 +70,6 @@ final class HoldModel {
     static final class Tally {
         long polls;
         long offers;
-        long empties;
     }
 
     /**
@@ -75,8 +77,8 @@ final class HoldModel {
      * events by a short-lived thread (so it holds no worker index once the benchmark starts).
      */
     HoldModel(String name, int threads, int size) {
-        if (size < 1) {
-            throw new IllegalArgumentException("size must be positive, got " + size);
+        if (size <= threads) {
+            throw new IllegalArgumentException("size must exceed the " + threads + " threads, got " + size);
         }
         this.name = name;
         this.size = size;
@@ -165,14 +167,19 @@ final class HoldModel {
         return t;
     }
 
-    /** The dequeue half of a hold; null if the queue was found empty. */
+    /**
+     * The dequeue half of a hold.
+     *
+     * @throws IllegalStateException if the queue reports empty: with more events than threads, at
+     *         least one event is in the queue at every moment
+     */
     Event<Integer> poll(Tally t) {
         Event<Integer> e = queue.poll();
         if (e == null) {
-            t.empties++;
-        } else {
-            t.polls++;
+            throw new IllegalStateException(name + " reported empty holding " + size + " events for "
+                    + tallies.length + " threads");
         }
+        t.polls++;
         return e;
     }
 

@@ -89,9 +89,7 @@ public class PqChannelsBenchmark {
         }
         Event<Integer> e = model.poll(w.tally);
         busy(workNanos);
-        if (e != null) {
-            model.offerLater(e, w.tally);
-        }
+        model.offerLater(e, w.tally);
         busy(workNanos);
         return e;
     }

@@ -86,9 +86,7 @@ public class PqHoldBenchmark {
             w.tally = model.claim();
         }
         Event<Integer> e = model.poll(w.tally);
-        if (e != null) {
-            model.offerLater(e, w.tally);
-        }
+        model.offerLater(e, w.tally);
         return e;
     }
 

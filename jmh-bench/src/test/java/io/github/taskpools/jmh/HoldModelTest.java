@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.taskpools.numapq.Event;
 import io.github.taskpools.numapq.NumaCalendarQueue;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -44,9 +43,7 @@ class HoldModelTest {
                             HoldModel.Tally tally = m.claim();
                             start.await();
                             for (int k = 0; k < 3_000; k++) {
-                                Event<Integer> e = m.poll(tally);
-                                assertNotNull(e, name + ": the queue is never empty under holds");
-                                m.offerLater(e, tally);
+                                m.offerLater(m.poll(tally), tally);
                             }
                         } catch (Throwable x) {
                             synchronized (failures) {
@@ -102,7 +99,17 @@ class HoldModelTest {
         for (String bad : List.of("NB-CRCQ", "FC-1node", "NUMA-X", "NB-ACRCQH", "")) {
             assertThrows(IllegalArgumentException.class, () -> HoldModel.create(bad, 2), bad);
         }
-        assertThrows(IllegalArgumentException.class, () -> new HoldModel(PqHoldBenchmark.CRCQ, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new HoldModel(PqHoldBenchmark.CRCQ, 2, 2));
+    }
+
+    @Test
+    void anEmptyQueueFailsTheHold() {
+        HoldModel m = new HoldModel(PqHoldBenchmark.CRCQ, 1, 2);
+        HoldModel.Tally tally = m.claim();
+        m.poll(tally);
+        m.poll(tally);
+        IllegalStateException x = assertThrows(IllegalStateException.class, () -> m.poll(tally));
+        assertTrue(x.getMessage().contains("reported empty"), x.getMessage());
     }
 
     @Test
