@@ -8,11 +8,14 @@ import io.github.taskpools.jmh.FfWorkerTakeBenchmark;
 import io.github.taskpools.jmh.FillDrainBenchmark;
 import io.github.taskpools.jmh.ForkJoinBenchmark;
 import io.github.taskpools.jmh.OwnerQueue;
+import io.github.taskpools.jmh.PqChannelsBenchmark;
+import io.github.taskpools.jmh.PqHoldBenchmark;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Param;
 
@@ -20,7 +23,8 @@ import org.openjdk.jmh.annotations.Param;
  * The experiments {@code ./bench} knows and how the report shows each: the JMH include pattern, the
  * parameters whose values name an implementation (a series of a chart), the swept parameter (the
  * x axis, if any), the metric taken as the score, derived counters, the ratios against named
- * baselines, the charts, the parameter subset of the quick preset and the cores the experiment needs.
+ * baselines, the charts, the parameter subset of the quick preset, the cores the experiment needs and,
+ * for the experiments that sweep JMH's thread count, the thread counts.
  */
 final class Experiments {
     private Experiments() {
@@ -31,9 +35,54 @@ final class Experiments {
 
     /**
      * A ratio {@code numerator / denominator} of median scores of two implementations of the same run,
-     * at every value of the swept parameter where both were measured, with an optional target.
+     * at every setting where both were measured, with an optional target. If {@code at} is not empty
+     * the ratio is taken only where the parameters it names have the values it gives ("threads"
+     * included, for an experiment with a {@link ThreadSweep}).
      */
-    record Ratio(String numerator, String denominator, Double target, String why) {
+    record Ratio(String numerator, String denominator, Double target, String why, Map<String, String> at) {
+        Ratio(String numerator, String denominator, Double target, String why) {
+            this(numerator, denominator, target, why, Map.of());
+        }
+    }
+
+    /**
+     * The JMH thread counts ({@code -t}) an experiment runs with, one JMH run per count, in the quick
+     * preset and in full; the results of the runs form one result file, in which each result's thread
+     * count is the parameter {@value #PARAM}. A spec is a comma-separated list of: a number (left
+     * out if it exceeds the cores), {@code C} (the cores), {@code kC} (k times the cores:
+     * oversubscribed, for time-sharing) or {@code 1..C} (every count from 1 to the cores). The
+     * cores are the available processors, or {@code ./bench --threads N}.
+     */
+    record ThreadSweep(String quick, String full) {
+        /** The parameter that holds a result's thread count. */
+        static final String PARAM = "threads";
+
+        List<Integer> counts(boolean quickPreset, int cores) {
+            if (cores < 1) {
+                throw new IllegalArgumentException("cores must be positive, got " + cores);
+            }
+            TreeSet<Integer> counts = new TreeSet<>();
+            for (String t : (quickPreset ? quick : full).split(",")) {
+                t = t.strip();
+                if (t.equals("1..C")) {
+                    for (int i = 1; i <= cores; i++) {
+                        counts.add(i);
+                    }
+                } else if (t.endsWith("C")) {
+                    String k = t.substring(0, t.length() - 1);
+                    counts.add((k.isEmpty() ? 1 : Integer.parseInt(k)) * cores);
+                } else {
+                    int n = Integer.parseInt(t);
+                    if (n < 1) {
+                        throw new IllegalArgumentException("thread count must be positive: " + t);
+                    }
+                    if (n <= cores) {
+                        counts.add(n);
+                    }
+                }
+            }
+            return List.copyOf(counts);
+        }
     }
 
     /** A derived counter: secondary metric {@code numerator} divided by {@code denominator} (mean scores). */
@@ -50,7 +99,7 @@ final class Experiments {
     record Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
             Function<Map<String, String>, String> label, String xParam, String xLabel, String metric, double scale,
             String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios, List<Chart> charts,
-            Map<String, String> quick, int minCores, boolean x86Only) {
+            Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads) {
 
         /** JMH's include pattern: every benchmark of the class. */
         String include() {
@@ -81,9 +130,12 @@ final class Experiments {
             return m;
         }
 
-        /** The number of parameter combinations JMH runs, in the quick preset or in full. */
-        int configurations(boolean quickPreset) {
-            int n = 1;
+        /**
+         * The number of parameter combinations JMH runs, in the quick preset or in full, on a
+         * machine of {@code cores} cores (thread counts included).
+         */
+        int configurations(boolean quickPreset, int cores) {
+            int n = threads == null ? 1 : threads.counts(quickPreset, cores).size();
             for (Map.Entry<String, List<String>> e : params().entrySet()) {
                 String over = quickPreset ? quick.get(e.getKey()) : null;
                 n *= over != null ? over.split(",").length : e.getValue().size();
@@ -112,6 +164,108 @@ final class Experiments {
             }
         }
         return order;
+    }
+
+    private static final List<String> PQ_ORDER = List.of(PqHoldBenchmark.CRCQ, PqHoldBenchmark.NUMA_Q,
+            PqHoldBenchmark.NUMA_2Q, PqHoldBenchmark.NUMA_P, PqHoldBenchmark.NUMA_Q_1, PqHoldBenchmark.NUMA_2Q_1,
+            PqHoldBenchmark.NUMA_P_1, PqHoldBenchmark.FC, PqHoldBenchmark.ACRCQH, PqHoldBenchmark.PBQ,
+            PqHoldBenchmark.SKIP_LIST);
+
+    private static final String PQ_QUEUES = "CRCQ (the lock-free calendar queue); NUMA-Q, NUMA-2Q, NUMA-P (the"
+            + " CRCQ with delegation channels Q, 2Q, P: blocking, no repost, per-node channels) on a synthetic"
+            + " topology of 2 nodes (the threads split evenly, at least one worker per node), so operations on"
+            + " the other node's buckets really are delegated, and the same on one node (-1node: every"
+            + " operation runs directly); FC (flat combining); ACRCQH (cluster turns over the CRCQ, 2 synthetic"
+            + " nodes); PBQ (`PriorityBlockingQueue`); SkipList (`ConcurrentSkipListMap`). Nothing is pinned:"
+            + " on this machine the nodes are a belief of the queue, not where the threads run.";
+
+    private static final String HOLD = "Hold model (thesis §3.2): the queue is pre-filled to `size` events in"
+            + " the trial's set-up (not measured); every operation of a thread is a hold, a dequeue followed by"
+            + " an enqueue of the same event with key = its key + a uniform random increment in [0, 2^33)"
+            + " (integer keys: a wide range keeps them apart even at 1M events). Score: queue operations (dequeues + enqueues) per second, all threads. At the end of every"
+            + " trial the queue is drained and checked: every event polled was offered, offered = polled +"
+            + " left, each value left exactly once, drained in key order.";
+
+    private static List<Ratio> againstCrcq(List<String> variants) {
+        List<Ratio> out = new ArrayList<>();
+        for (String v : variants) {
+            out.add(new Ratio(v, PqHoldBenchmark.CRCQ, null, ""));
+        }
+        return out;
+    }
+
+    private static final Experiment PQ_HOLD = new Experiment(PqHoldBenchmark.EXPERIMENT,
+            "NUMA priority queues §3.7: hold model against queue size and threads",
+            PqHoldBenchmark.class,
+            HOLD + " Threads: JMH's, one JMH run per count, 1 to the cores (`--threads N` takes N as the"
+                    + " cores); the quick preset runs 2 threads at 64K events only. Queues: " + PQ_QUEUES,
+            List.of("queue"), param("queue"), ThreadSweep.PARAM, "threads", "primary", MEGA, "Mops/s",
+            PQ_ORDER,
+            List.of(),
+            concat(List.of(
+                    new Ratio(PqHoldBenchmark.CRCQ, PqHoldBenchmark.PBQ, 1.5,
+                            "lock-free calendar queue against one lock, at 64K events and 2 threads",
+                            Map.of("size", "65536", ThreadSweep.PARAM, "2")),
+                    new Ratio(PqHoldBenchmark.CRCQ, PqHoldBenchmark.SKIP_LIST, 1.0,
+                            "O(1) calendar against O(log n) skip list, at 64K events and 2 threads",
+                            Map.of("size", "65536", ThreadSweep.PARAM, "2"))),
+                    againstCrcq(List.of(PqHoldBenchmark.NUMA_Q, PqHoldBenchmark.NUMA_2Q, PqHoldBenchmark.NUMA_P,
+                            PqHoldBenchmark.FC, PqHoldBenchmark.ACRCQH))),
+            List.of(new Chart("throughput", "NUMA priority queues: hold model (cf. thesis Fig. 3.17)", "score",
+                    "throughput (Mops/s)", "size")),
+            Map.of("queue", String.join(",", PqHoldBenchmark.CRCQ, PqHoldBenchmark.NUMA_Q, PqHoldBenchmark.NUMA_2Q,
+                            PqHoldBenchmark.NUMA_P, PqHoldBenchmark.FC, PqHoldBenchmark.ACRCQH, PqHoldBenchmark.PBQ,
+                            PqHoldBenchmark.SKIP_LIST),
+                    "size", "65536"),
+            2, false, new ThreadSweep("2", "1..C"));
+
+    private static final Experiment PQ_TIMESHARE = new Experiment(PqHoldBenchmark.TIME_SHARING,
+            "NUMA priority queues §3.2: time-sharing, twice as many threads as cores",
+            PqHoldBenchmark.class,
+            "TIME-SHARING: the hold model of `pq-hold` with 2 x cores JMH threads, so threads are often"
+                    + " descheduled, a delegate holding an operation among them (the thesis ran a second"
+                    + " program on all cores; here the extra threads are the benchmark's own). " + HOLD
+                    + " Queues: " + PQ_QUEUES,
+            List.of("queue"), param("queue"), "size", "queue size (events)", "primary", MEGA, "Mops/s",
+            PQ_ORDER,
+            List.of(),
+            againstCrcq(List.of(PqHoldBenchmark.NUMA_Q, PqHoldBenchmark.NUMA_2Q, PqHoldBenchmark.NUMA_P,
+                    PqHoldBenchmark.FC, PqHoldBenchmark.ACRCQH, PqHoldBenchmark.PBQ)),
+            List.of(new Chart("throughput", "NUMA priority queues: time-sharing, 2 x cores threads (cf. thesis"
+                    + " Fig. 3.19)", "score", "throughput (Mops/s)", null)),
+            Map.of("queue", String.join(",", PqHoldBenchmark.CRCQ, PqHoldBenchmark.NUMA_Q, PqHoldBenchmark.NUMA_P,
+                            PqHoldBenchmark.FC, PqHoldBenchmark.PBQ),
+                    "size", "65536"),
+            1, false, new ThreadSweep("2C", "2C"));
+
+    private static final Experiment PQ_CHANNELS = new Experiment(PqChannelsBenchmark.EXPERIMENT,
+            "NUMA priority queues §3.2: the delegation channels' own cost",
+            PqChannelsBenchmark.class,
+            "Each channel (Q, 2Q, P), blocking and non-blocking (NB-), against the plain CRCQ, all on one"
+                    + " node (-1node): every operation's destination is the caller's node, so it runs directly"
+                    + " and the channel layer adds its routing, the operation descriptor and (blocking) the"
+                    + " descriptor's claim. Hold model on " + PqChannelsBenchmark.SIZE + " events with"
+                    + " `workNanos` of busy work after each operation: none, or the thesis' 12 µs. (The"
+                    + " thesis' -FK/-BL tests replace the operation inside the channel instead; the library"
+                    + " has no such switch, so the real operation always runs.) Threads: JMH's, the cores in"
+                    + " the quick preset, 1 to the cores in full. Score: queue operations per second."
+                    + " Conservation is checked at the end of every trial as in `pq-hold`.",
+            List.of("queue"), param("queue"), ThreadSweep.PARAM, "threads", "primary", MEGA, "Mops/s",
+            List.of(PqChannelsBenchmark.CRCQ, PqChannelsBenchmark.Q, PqChannelsBenchmark.TWO_Q, PqChannelsBenchmark.P,
+                    PqChannelsBenchmark.NB_Q, PqChannelsBenchmark.NB_TWO_Q, PqChannelsBenchmark.NB_P),
+            List.of(),
+            againstCrcq(List.of(PqChannelsBenchmark.Q, PqChannelsBenchmark.TWO_Q, PqChannelsBenchmark.P,
+                    PqChannelsBenchmark.NB_Q, PqChannelsBenchmark.NB_TWO_Q, PqChannelsBenchmark.NB_P)),
+            List.of(new Chart("throughput", "NUMA priority queues: channels on one node", "score",
+                    "throughput (Mops/s)", "workNanos")),
+            Map.of("queue", String.join(",", PqChannelsBenchmark.CRCQ, PqChannelsBenchmark.Q,
+                    PqChannelsBenchmark.TWO_Q, PqChannelsBenchmark.P)),
+            2, false, new ThreadSweep("C", "1..C"));
+
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 
     static final List<Experiment> ALL = List.of(
@@ -146,7 +300,7 @@ final class Experiments {
                             new Ratio(OwnerQueue.SEQ_STACK, OwnerQueue.SEQ_RING, null, "")),
                     List.of(new Chart("throughput", "BWoS §6.2.1: single owner, no stealing", "score",
                             "throughput (Mops/s)", null)),
-                    Map.of(), 1, false),
+                    Map.of(), 1, false, null),
             new Experiment(FfWorkerTakeBenchmark.EXPERIMENT,
                     "Fence-free work stealing: the worker's own push and take, no thief",
                     FfWorkerTakeBenchmark.class,
@@ -171,7 +325,7 @@ final class Experiments {
                             new Ratio(OwnerQueue.FF_CL, OwnerQueue.SEQ_STACK, null, "")),
                     List.of(new Chart("throughput", "Fence-free: worker push+take, no thief", "score",
                             "throughput (Mops/s)", null)),
-                    Map.of(), 1, true),
+                    Map.of(), 1, true, null),
             new Experiment(BwosOneThiefBenchmark.EXPERIMENT,
                     "BWoS §6.2.2: single queue with one thief",
                     BwosOneThiefBenchmark.class,
@@ -199,7 +353,7 @@ final class Experiments {
                                     "total throughput (Mops/s)", null),
                             new Chart("stolen-share", "BWoS §6.2.2: measured stolen share", "stolen share",
                                     "steals / (gets + steals)", null)),
-                    Map.of("stolenPercent", "0,10,20"), 2, false),
+                    Map.of("stolenPercent", "0,10,20"), 2, false, null),
             new Experiment(BwosPoolBenchmark.EXPERIMENT,
                     "BWoS §6.2.3: pool of N queues with the steal policies",
                     BwosPoolBenchmark.class,
@@ -227,7 +381,7 @@ final class Experiments {
                                     "total throughput (Mops/s)", "order"),
                             new Chart("stolen-share", "BWoS §6.2.3: stolen share", "stolen share",
                                     "steals / (gets + steals)", "order")),
-                    Map.of("balance", "0,100", "policy", "rand,best-of-two"), 2, false),
+                    Map.of("balance", "0,100", "policy", "rand,best-of-two"), 2, false, null),
             new Experiment(FfAbortRateBenchmark.EXPERIMENT,
                     "Fence-free work stealing: steal abort rate as δ varies",
                     FfAbortRateBenchmark.class,
@@ -245,7 +399,7 @@ final class Experiments {
                                     "aborts / steal attempts", null),
                             new Chart("throughput", "Fence-free: worker + thief throughput vs δ", "score",
                                     "total throughput (Mops/s)", null)),
-                    Map.of("delta", "64,128,512"), 2, true),
+                    Map.of("delta", "64,128,512"), 2, true, null),
             new Experiment(ForkJoinBenchmark.EXPERIMENT,
                     "Fork/join kernels: ForkJoinPool against a BWoS-based pool",
                     ForkJoinBenchmark.class,
@@ -260,7 +414,8 @@ final class Experiments {
                     List.of(new Ratio(ForkJoinBenchmark.BWOS, ForkJoinBenchmark.FORK_JOIN_POOL, null,
                             "whole-program comparison")),
                     List.of(new Chart("throughput", "Fork/join kernels", "score", "computations per second", null)),
-                    Map.of(), 1, false));
+                    Map.of(), 1, false, null),
+            PQ_HOLD, PQ_TIMESHARE, PQ_CHANNELS);
 
     static Experiment byId(String id) {
         for (Experiment e : ALL) {

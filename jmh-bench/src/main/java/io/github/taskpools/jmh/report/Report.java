@@ -3,6 +3,7 @@ package io.github.taskpools.jmh.report;
 import io.github.taskpools.jmh.report.Experiments.Counter;
 import io.github.taskpools.jmh.report.Experiments.Experiment;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
+import io.github.taskpools.jmh.report.Experiments.ThreadSweep;
 import io.github.taskpools.jmh.report.Results.Metric;
 import io.github.taskpools.jmh.report.Results.Result;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,14 +25,18 @@ import java.util.Set;
  * Writes the benchmark report from JMH JSON results ({@code -rf json}), for {@code ./bench}.
  *
  * <pre>
- * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --list
+ * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --list [--cores N]
  *     prints, per known experiment, tab-separated: id, JMH include pattern, the quick preset's JMH
- *     -p arguments ("-" if none), the cores it needs, "x86" if it runs on x86-64 only (else "any"), and the number of
- *     parameter combinations in the quick preset and in full
+ *     -p arguments ("-" if none), the cores it needs, "x86" if it runs on x86-64 only (else "any"), the number of
+ *     parameter combinations in the quick preset and in full, and the JMH thread counts of the quick preset
+ *     and of the full run ("-" if the experiment does not sweep them), for N cores (default: the available
+ *     processors)
  * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --dir report
  *     reads DIR/ID.json (and DIR/ID.env.txt, free text about the machine and the command) for every
  *     known experiment that has a result, and writes DIR/REPORT.md, DIR/summary.json and the charts
  *     DIR/ID-NAME.png
+ * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --merge OUT IN...
+ *     writes the results of the JMH JSON files IN (one per thread count of a sweep) into one file OUT
  * </pre>
  *
  * Per implementation and parameter set the report gives the median of all measurement iterations of
@@ -47,9 +53,13 @@ public final class Report {
             double median, Map<String, Double> counters) {
     }
 
-    /** One evaluated ratio. */
-    record RatioRow(String experiment, String numerator, String denominator, String xParam, String x, double ratio,
-            double lo, double hi, Double target, String verdict, String why) {
+    /**
+     * One evaluated ratio; {@code setting} holds the parameters besides the implementation and the
+     * swept one that differ between the experiment's rows (empty if there are none).
+     */
+    record RatioRow(String experiment, String numerator, String denominator, String xParam, String x,
+            Map<String, String> setting, double ratio, double lo, double hi, Double target, String verdict,
+            String why) {
     }
 
     /** An experiment's evaluated results. */
@@ -60,25 +70,51 @@ public final class Report {
     public static void main(String[] args) throws IOException {
         System.setProperty("java.awt.headless", "true");
         Path dir = null;
+        boolean list = false;
+        int cores = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--list":
-                    for (Experiment e : Experiments.ALL) {
-                        String quick = e.quickArgs().isEmpty() ? "-" : String.join(" ", e.quickArgs());
-                        System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
-                                + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
-                                + e.configurations(true) + "\t" + e.configurations(false));
+                    list = true;
+                    break;
+                case "--cores":
+                    if (i + 1 == args.length) {
+                        usage();
                     }
-                    return;
+                    cores = Integer.parseInt(args[++i]);
+                    if (cores < 1) {
+                        usage();
+                    }
+                    break;
                 case "--dir":
                     if (i + 1 == args.length) {
                         usage();
                     }
                     dir = Path.of(args[++i]);
                     break;
+                case "--merge":
+                    if (i + 2 >= args.length) {
+                        usage();
+                    }
+                    List<Path> parts = new ArrayList<>();
+                    for (int k = i + 2; k < args.length; k++) {
+                        parts.add(Path.of(args[k]));
+                    }
+                    merge(Path.of(args[i + 1]), parts);
+                    return;
                 default:
                     usage();
             }
+        }
+        if (list) {
+            for (Experiment e : Experiments.ALL) {
+                String quick = e.quickArgs().isEmpty() ? "-" : String.join(" ", e.quickArgs());
+                System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
+                        + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
+                        + e.configurations(true, cores) + "\t" + e.configurations(false, cores) + "\t"
+                        + threadCounts(e, true, cores) + "\t" + threadCounts(e, false, cores));
+            }
+            return;
         }
         if (dir == null) {
             usage();
@@ -90,8 +126,30 @@ public final class Report {
     }
 
     private static void usage() {
-        System.err.println("usage: Report --list | --dir DIR");
+        System.err.println("usage: Report --list [--cores N] | --dir DIR | --merge OUT IN...");
         System.exit(2);
+    }
+
+    /** The experiment's JMH thread counts, comma-separated, or "-" if it does not sweep them. */
+    static String threadCounts(Experiment e, boolean quickPreset, int cores) {
+        if (e.threads() == null) {
+            return "-";
+        }
+        List<String> counts = new ArrayList<>();
+        e.threads().counts(quickPreset, cores).forEach(n -> counts.add(Integer.toString(n)));
+        return counts.isEmpty() ? "-" : String.join(",", counts);
+    }
+
+    /**
+     * Writes into {@code out} one JMH JSON result file holding the results of every file of
+     * {@code parts} (the runs of a thread sweep), in order.
+     */
+    static void merge(Path out, List<Path> parts) throws IOException {
+        List<Object> all = new ArrayList<>();
+        for (Path p : parts) {
+            all.addAll(Json.array(Json.parse(Files.readString(p, StandardCharsets.UTF_8))));
+        }
+        Files.writeString(out, Json.write(all), StandardCharsets.UTF_8);
     }
 
     /** Reads every known experiment's results in {@code dir} and writes the report files there. */
@@ -137,12 +195,21 @@ public final class Report {
                     counters.put(s.getKey() + "/s", s.getValue().score());
                 }
             }
-            String x = e.xParam() == null ? null : r.params().get(e.xParam());
-            rows.add(new Row(e.id(), e.label().apply(r.params()), x, r.params(), m, m.median(), counters));
+            Map<String, String> params = r.params();
+            if (e.threads() != null) {
+                params = new LinkedHashMap<>(params);
+                params.put(ThreadSweep.PARAM, fmtInt(r.json().get("threads")));
+            }
+            String x = e.xParam() == null ? null : params.get(e.xParam());
+            rows.add(new Row(e.id(), e.label().apply(params), x, params, m, m.median(), counters));
         }
-        rows.sort(Comparator.<Row>comparingInt(r -> rank(e, r.implementation()))
-                .thenComparing(r -> r.implementation())
-                .thenComparingDouble(r -> numeric(r.x())));
+        Comparator<Row> order = Comparator.<Row>comparingInt(r -> rank(e, r.implementation()))
+                .thenComparing(r -> r.implementation());
+        for (String p : varyingParams(e, rows)) {
+            order = order.thenComparingDouble(r -> numeric(r.params().get(p)))
+                    .thenComparing(r -> String.valueOf(r.params().get(p)));
+        }
+        rows.sort(order.thenComparingDouble(r -> numeric(r.x())));
         return rows;
     }
 
@@ -173,21 +240,57 @@ public final class Report {
         return missing;
     }
 
-    /** Every ratio of the experiment at every swept value where both sides were measured. */
+    /**
+     * Every ratio of the experiment at every setting where both sides were measured (only at the
+     * setting a ratio's {@code at} names, if it names one).
+     */
     static List<RatioRow> ratios(Experiment e, List<Row> rows) {
+        List<String> varying = varyingParams(e, rows);
         List<RatioRow> out = new ArrayList<>();
         for (Ratio q : e.ratios()) {
             for (Row a : rows) {
-                if (!a.implementation().equals(q.numerator())) {
+                if (!a.implementation().equals(q.numerator()) || !matches(q.at(), a.params())) {
                     continue;
                 }
                 for (Row b : rows) {
                     if (b.implementation().equals(q.denominator()) && sameSetting(e, a, b)) {
-                        out.add(ratio(e, q, a, b));
+                        RatioRow r = ratio(e, q, a, b);
+                        Map<String, String> setting = new LinkedHashMap<>();
+                        varying.forEach(p -> setting.put(p, a.params().get(p)));
+                        out.add(new RatioRow(r.experiment(), r.numerator(), r.denominator(), r.xParam(), r.x(),
+                                setting, r.ratio(), r.lo(), r.hi(), r.target(), r.verdict(), r.why()));
                     }
                 }
             }
         }
+        return out;
+    }
+
+    private static boolean matches(Map<String, String> at, Map<String, String> params) {
+        for (Map.Entry<String, String> p : at.entrySet()) {
+            if (!p.getValue().equals(params.get(p.getKey()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The parameters, besides the implementation's and the swept one, whose value differs between rows. */
+    static List<String> varyingParams(Experiment e, List<Row> rows) {
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (Row r : rows) {
+            r.params().forEach((k, v) -> {
+                if (!e.seriesParams().contains(k) && !k.equals(e.xParam())) {
+                    values.computeIfAbsent(k, x -> new HashSet<>()).add(v);
+                }
+            });
+        }
+        List<String> out = new ArrayList<>();
+        values.forEach((k, v) -> {
+            if (v.size() > 1) {
+                out.add(k);
+            }
+        });
         return out;
     }
 
@@ -223,8 +326,8 @@ public final class Report {
                 verdict = (ratio >= t ? "yes" : "no") + " (no CI)";
             }
         }
-        return new RatioRow(e.id(), q.numerator(), q.denominator(), e.xParam(), a.x(), ratio, lo, hi, q.target(),
-                verdict, q.why());
+        return new RatioRow(e.id(), q.numerator(), q.denominator(), e.xParam(), a.x(), Map.of(), ratio, lo, hi,
+                q.target(), verdict, q.why());
     }
 
     // ---- REPORT.md ----
@@ -283,7 +386,11 @@ public final class Report {
             }
         }
         String unit = e.unitLabel();
+        List<String> varying = varyingParams(e, s.rows());
         md.append("### Results\n\n| implementation |");
+        for (String p : varying) {
+            md.append(' ').append(p).append(" |");
+        }
         if (e.xParam() != null) {
             md.append(' ').append(e.xParam()).append(" |");
         }
@@ -292,7 +399,7 @@ public final class Report {
         for (String c : counterNames) {
             md.append(' ').append(c).append(" |");
         }
-        md.append("\n|---|");
+        md.append("\n|---|").append("--:|".repeat(varying.size()));
         if (e.xParam() != null) {
             md.append("--:|");
         }
@@ -302,6 +409,9 @@ public final class Report {
             Metric m = r.metric();
             double[] xs = Results.sorted(m.samples());
             md.append("| ").append(r.implementation()).append(" |");
+            for (String p : varying) {
+                md.append(' ').append(r.params().get(p)).append(" |");
+            }
             if (e.xParam() != null) {
                 md.append(' ').append(r.x()).append(" |");
             }
@@ -341,17 +451,29 @@ public final class Report {
         }
 
         if (!s.ratios().isEmpty()) {
+            boolean withSetting = s.ratios().stream().anyMatch(q -> !q.setting().isEmpty());
             md.append("### Ratios (same run)\n\n| ratio |");
+            if (withSetting) {
+                md.append(" setting |");
+            }
             if (e.xParam() != null) {
                 md.append(' ').append(e.xParam()).append(" |");
             }
             md.append(" of medians | spread from CIs | target | met? | note |\n|---|");
+            if (withSetting) {
+                md.append("---|");
+            }
             if (e.xParam() != null) {
                 md.append("--:|");
             }
             md.append("--:|--:|--:|---|---|\n");
             for (RatioRow q : s.ratios()) {
                 md.append("| ").append(q.numerator()).append(" / ").append(q.denominator()).append(" |");
+                if (withSetting) {
+                    List<String> kv = new ArrayList<>();
+                    q.setting().forEach((k, v) -> kv.add(k + "=" + v));
+                    md.append(' ').append(String.join(", ", kv)).append(" |");
+                }
                 if (e.xParam() != null) {
                     md.append(' ').append(q.x()).append(" |");
                 }
@@ -448,6 +570,7 @@ public final class Report {
                 m.put("experiment", q.experiment());
                 m.put("numerator", q.numerator());
                 m.put("denominator", q.denominator());
+                m.putAll(q.setting());
                 if (q.xParam() != null) {
                     m.put(q.xParam(), q.x());
                 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.jmh.report.Experiments.Experiment;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
+import io.github.taskpools.jmh.report.Experiments.ThreadSweep;
 import io.github.taskpools.jmh.report.Report.RatioRow;
 import io.github.taskpools.jmh.report.Report.Row;
 import io.github.taskpools.jmh.report.Results.Metric;
@@ -33,7 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The report code on real JMH JSON: the fixtures under {@code src/test/resources/jmh} are the output
  * of tiny real runs ({@code ./bench --no-build --only ID --forks 1 --warmup 0 --iterations 2
- * --time 100ms} with a few {@code -p} values), not hand-written.
+ * --time 100ms} with a few {@code -p} values), not hand-written. {@code pq-hold.json} is what
+ * {@code ./bench} makes of a thread sweep, the merge of one JMH run per thread count ({@code ./bench
+ * --no-build --full --only pq-hold --forks 1 --warmup 0 --iterations 2 --time 100ms -- -p
+ * queue=CRCQ,PBQ,SkipList -p size=1024,65536} on 2 cores: threads 1 and 2).
  */
 class ReportTest {
     private static final double EPS = 1e-12;
@@ -255,7 +259,9 @@ class ReportTest {
                 assertTrue(params.containsKey(p), e.id() + ": series parameter " + p);
             }
             if (e.xParam() != null) {
-                assertTrue(params.containsKey(e.xParam()), e.id() + ": swept parameter " + e.xParam());
+                assertTrue(params.containsKey(e.xParam())
+                        || (e.threads() != null && e.xParam().equals(ThreadSweep.PARAM)),
+                        e.id() + ": swept parameter " + e.xParam());
             }
             for (String p : e.quick().keySet()) {
                 assertTrue(params.containsKey(p), e.id() + ": quick parameter " + p);
@@ -266,13 +272,110 @@ class ReportTest {
             for (Ratio q : e.ratios()) {
                 assertTrue(e.order().contains(q.numerator()), e.id() + ": " + q.numerator());
                 assertTrue(e.order().contains(q.denominator()), e.id() + ": " + q.denominator());
+                q.at().forEach((p, v) -> {
+                    if (p.equals(ThreadSweep.PARAM)) {
+                        assertNotNull(e.threads(), e.id() + ": ratio at a thread count without a sweep");
+                    } else {
+                        assertTrue(params.containsKey(p) && params.get(p).contains(v), e.id() + ": ratio at " + p);
+                    }
+                });
             }
-            assertTrue(e.configurations(true) <= e.configurations(false));
+            if (e.threads() != null) {
+                for (int cores = 1; cores <= 8; cores++) {
+                    assertTrue(e.threads().counts(true, cores).size() <= e.threads().counts(false, cores).size());
+                }
+            }
+            for (String q : e.order()) {
+                assertTrue(params.get(e.seriesParams().get(0)).contains(q) || e.seriesParams().size() > 1,
+                        e.id() + ": " + q + " is not a value of " + e.seriesParams().get(0));
+            }
+            assertTrue(e.configurations(true, 2) <= e.configurations(false, 2));
+            assertTrue(e.configurations(true, 2) <= 48, e.id() + ": the quick preset stays small");
             assertFalse(e.charts().isEmpty());
         }
         assertEquals(Set.of("bwos-single-owner", "ff-worker-take", "bwos-one-thief", "bwos-pool", "ff-abort-rate",
-                "fork-join"), ids);
-        assertEquals(96, Experiments.byId("bwos-pool").configurations(false));
-        assertEquals(16, Experiments.byId("bwos-pool").configurations(true));
+                "fork-join", "pq-hold", "pq-timeshare", "pq-channels"), ids);
+        assertEquals(96, Experiments.byId("bwos-pool").configurations(false, 2));
+        assertEquals(16, Experiments.byId("bwos-pool").configurations(true, 2));
+        Experiment hold = Experiments.byId("pq-hold");
+        assertEquals(8, hold.configurations(true, 2), "8 queues at 64K, 2 threads");
+        assertEquals(8, hold.configurations(true, 16), "the quick preset stays at 2 threads");
+        assertEquals(11 * 3 * 2, hold.configurations(false, 2));
+        assertEquals(11 * 3 * 4, hold.configurations(false, 4));
+        assertEquals(List.of(4), Experiments.byId("pq-timeshare").threads().counts(true, 2));
+        assertTrue(Experiments.byId("pq-channels").configurations(true, 2) <= 10);
+        assertTrue(Experiments.byId("pq-timeshare").configurations(true, 2) <= 10);
+    }
+
+    @Test
+    void threadSweepSpecs() {
+        ThreadSweep s = new ThreadSweep("2", "1..C,2C");
+        assertEquals(List.of(2), s.counts(true, 2));
+        assertEquals(List.of(2), s.counts(true, 48));
+        assertEquals(List.of(), s.counts(true, 1), "a count above the cores is left out");
+        assertEquals(List.of(1, 2, 3, 4, 8), s.counts(false, 4));
+        assertEquals(List.of(1, 2), s.counts(false, 1), "1..C and 2C on one core");
+        assertEquals(List.of(3), new ThreadSweep("C", "C").counts(true, 3));
+        assertThrows(IllegalArgumentException.class, () -> new ThreadSweep("0", "C").counts(true, 2));
+        assertThrows(IllegalArgumentException.class, () -> s.counts(true, 0));
+        assertThrows(NumberFormatException.class, () -> new ThreadSweep("x", "C").counts(true, 2));
+    }
+
+    @Test
+    void threadSweepRowsCarryTheThreadCountAndRatiosTheirSetting() throws IOException {
+        List<Result> results = Results.parse(fixture("pq-hold.json"));
+        assertEquals(12, results.size(), "3 queues x 2 sizes x threads 1 and 2");
+        Experiment e = Experiments.byId("pq-hold");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(List.of("1", "2", "1", "2"), rows.subList(0, 4).stream().map(Row::x).toList());
+        assertEquals(List.of("1024", "1024", "65536", "65536"),
+                rows.subList(0, 4).stream().map(r -> r.params().get("size")).toList());
+        assertEquals(List.of("size"), Report.varyingParams(e, rows));
+
+        List<RatioRow> ratios = Report.ratios(e, rows);
+        assertEquals(2, ratios.size(), "CRCQ/PBQ and CRCQ/SkipList, only at 64K events and 2 threads");
+        for (RatioRow q : ratios) {
+            assertEquals("2", q.x());
+            assertEquals(Map.of("size", "65536"), q.setting());
+            assertNotNull(q.target());
+            Row a = rows.stream().filter(r -> r.implementation().equals(q.numerator()) && r.x().equals("2")
+                    && r.params().get("size").equals("65536")).findFirst().orElseThrow();
+            Row b = rows.stream().filter(r -> r.implementation().equals(q.denominator()) && r.x().equals("2")
+                    && r.params().get("size").equals("65536")).findFirst().orElseThrow();
+            assertEquals(a.median() / b.median(), q.ratio(), EPS);
+        }
+        Experiment channels = Experiments.byId("pq-channels");
+        assertTrue(Report.ratios(channels, rows).isEmpty(), "no channel variants in these rows");
+    }
+
+    @Test
+    void mergesTheRunsOfAThreadSweep(@TempDir Path dir) throws IOException {
+        List<Object> all = Json.array(Json.parse(fixture("pq-hold.json")));
+        List<Object> one = new ArrayList<>();
+        List<Object> two = new ArrayList<>();
+        for (Object o : all) {
+            (Json.number(Json.object(o).get("threads")) == 1 ? one : two).add(o);
+        }
+        Files.writeString(dir.resolve("t1.json"), Json.write(one));
+        Files.writeString(dir.resolve("t2.json"), Json.write(two));
+        Report.merge(dir.resolve("pq-hold.json"), List.of(dir.resolve("t1.json"), dir.resolve("t2.json")));
+        List<Result> merged = Results.parse(Files.readString(dir.resolve("pq-hold.json")));
+        List<Result> original = Results.parse(fixture("pq-hold.json"));
+        assertEquals(original.size(), merged.size());
+        for (int i = 0; i < merged.size(); i++) {
+            assertEquals(original.get(i).params(), merged.get(i).params());
+            assertEquals(original.get(i).json().get("threads"), merged.get(i).json().get("threads"));
+            assertEquals(original.get(i).primary().samples(), merged.get(i).primary().samples());
+        }
+
+        Report.write(dir);
+        String md = Files.readString(dir.resolve("REPORT.md"));
+        assertTrue(md.contains("| implementation | size | threads | median (Mops/s) |"), "results show the size");
+        assertTrue(md.contains("| CRCQ / PBQ | size=65536 | 2 |"), "the ratio shows its setting");
+        assertTrue(Files.size(dir.resolve("pq-hold-throughput-65536.png")) > 1000);
+        Map<String, Object> q = Json.object(Json.array(Json.object(Json.parse(
+                Files.readString(dir.resolve("summary.json")))).get("ratios")).get(0));
+        assertEquals("65536", q.get("size"));
+        assertEquals("2", q.get("threads"));
     }
 }
