@@ -17,9 +17,13 @@ import java.util.random.RandomGenerator;
  * Producers fill the tree at the list's producer pointer PT and append a new tree when a put
  * fails there; consumers drain the trees from the consumer pointer GT onwards. Tasks come out in
  * FIFO order of their trees and in any order within a tree, so a task is overtaken (a task put
- * after it is got before it) by at most about one tree's worth, {@code 2^(h+1) - 1} tasks:
+ * after it is got before it) by at most about one tree's worth: {@code 2^(h+1) - 2} tasks of its
+ * own tree, plus one task per get that was already in progress when the task's put returned (such
+ * a get does not re-read GT unless its CAS on GT fails, so it may take one task of a later tree
+ * while GT was moved back to the task's tree); with one consumer that is {@code 2^(h+1) - 1}.
  * {@code h} sets the trade-off between fairness (small trees, FIFO-like, contended list pointers)
- * and contention (large trees). With {@code h = 0} CAFÉ is a linked-list FIFO queue.
+ * and contention (large trees). With {@code h = 0} and one consumer CAFÉ is a linked-list FIFO
+ * queue.
  *
  * <h2>Algorithm</h2>
  * <ul>
@@ -153,7 +157,11 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         return k;
     }
 
-    /** The capacity of one tree, {@code 2^(h+1) - 1}: the bound on overtakings. */
+    /**
+     * The capacity of one tree, {@code 2^(h+1) - 1}. It bounds overtakings with one consumer; with
+     * several, a task is overtaken by at most {@code 2^(h+1) - 2} tasks plus the number of gets in
+     * progress when its put returned (see the class comment).
+     */
     public int treeCapacity() {
         return (1 << (height + 1)) - 1;
     }
