@@ -190,11 +190,13 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     public Stats stats() {
         long[] sums;
         synchronized (live) {
+            // live is summed under the monitor too: outside it, another thread's retireDead could
+            // move a handle from live to retired after the clone, and its counts would be missed
             retireDead();
             sums = retired.clone();
-        }
-        for (Handle h : live) {
-            h.tally.addTo(sums);
+            for (Handle h : live) {
+                h.tally.addTo(sums);
+            }
         }
         return new Stats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
     }
