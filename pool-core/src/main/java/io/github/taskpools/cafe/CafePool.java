@@ -71,10 +71,14 @@ import java.util.random.RandomGenerator;
  * oldProducers   getAndAdd (volatile)                volatile (get line 50)
  * Node.next      CAS (volatile)                      volatile
  * </pre>
- * A producer's check of GT after its tree put (line 16) and a consumer's emptiness check of the
- * tree before its CAS on GT form a store-load pattern (the put's last metadata CAS, then the read
- * of GT; the consumer's GT CAS is after its tree reads), so they are volatile like the tree's
- * metadata; see {@link TreeContainer}. PT, GT and oldProducers each sit on their own cache lines
+ * Why GT stays in T's reach of a put into T (§3.2, Lemma 2) rests on a synchronization-order
+ * chain: P's last tree write <so P's read of GT (seeing {@code cur ≤ T}) <so C1's CAS of GT (+1)
+ * <so C2's read of GT <so C2's volatile tree reads ({@code rootIsEmpty}). It needs the producer's
+ * store-load to be volatile (its read of GT after its tree writes: its last metadata CAS, or, when
+ * it found the bits already set or was eliminated and did no CAS, its task store and earlier
+ * CASes, which come earlier in the order still), a second consumer's tree reads to be volatile
+ * (which is why {@code rootIsEmpty} cannot be weakened to acquire), and every read and CAS of GT
+ * to be in the synchronization order; see {@link TreeContainer}. PT, GT and oldProducers each sit on their own cache lines
  * (128 bytes of padding either side, as JCTools pads). The padding is made of bytes: all three
  * fields are 4 bytes wide (compressed references, an int), and since JDK 15 HotSpot puts such
  * fields into the alignment holes that long padding leaves in superclasses (PT into the hole after
@@ -126,7 +130,9 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
             };
         }
         Node<E> first = new Node<>(0, new TreeContainer<>(height, k));
-        PT.setRelease(this, first); // the pool is published safely (or by its final fields' freeze)
+        // the pool must be published safely, as every java.util.concurrent class requires: pt and gt
+        // are not final, so a racily published pool may show them null
+        PT.setRelease(this, first);
         GT.setRelease(this, new Gt<>(null, first));
     }
 
@@ -336,7 +342,10 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
 
         final long id;
         final TreeContainer<E> tree;
-        /** The next tree; CAS from null once (line 28), volatile reads. */
+        /**
+         * The next tree; CAS from null once (line 28), volatile reads: the CAS publishes the
+         * appended node and its tree to readers of next, and to readers of PT through PT's CAS.
+         */
         Node<E> next;
 
         Node(long id, TreeContainer<E> tree) {
@@ -527,7 +536,10 @@ abstract class CafePoolPtField<E> extends CafePoolPad0 {
         }
     }
 
-    /** PT; CAS, volatile reads. */
+    /**
+     * PT; CAS, volatile reads: a producer's CAS publishes the node it moves to (and, through
+     * {@code Node.next}, its tree) to every later read of PT.
+     */
     private CafePool.Node<E> pt;
 
     @SuppressWarnings("unchecked")
@@ -559,7 +571,10 @@ abstract class CafePoolGtField<E> extends CafePoolPad1<E> {
         }
     }
 
-    /** GT; CAS, volatile reads. */
+    /**
+     * GT; CAS, volatile reads: in the synchronization order with the tree accesses of producers
+     * and consumers (the chain in CafePool's class comment); a fresh {@code Gt} per CAS, no ABA.
+     */
     private CafePool.Gt<E> gt;
 
     @SuppressWarnings("unchecked")
@@ -592,7 +607,10 @@ abstract class CafePoolOldProducersField<E> extends CafePoolPad2<E> {
         }
     }
 
-    /** Producers inside moveGTBack; getAndAdd, volatile reads. */
+    /**
+     * Producers inside moveGTBack; getAndAdd, volatile reads: a consumer that reads a value above 0
+     * does not CAS GT forward, so moveGTBack's loop ends (liveness only).
+     */
     private int oldProducers;
     byte s000, s001, s002, s003, s004, s005, s006, s007, s008, s009, s010, s011, s012, s013, s014, s015;
     byte s016, s017, s018, s019, s020, s021, s022, s023, s024, s025, s026, s027, s028, s029, s030, s031;
