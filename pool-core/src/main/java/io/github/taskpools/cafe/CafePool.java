@@ -305,7 +305,9 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
             }
             // cur is before ptVal, so cur.next is set (ids are consecutive along the list)
             Gt<E> newGT = new Gt<>(gtVal.cur, gtVal.cur.next());
-            if ((int) OLD_PRODUCERS.getVolatile(this) == 0) { // line 50
+            // line 50; only bounds the producers' retries (liveness), the CAS on GT decides safety,
+            // so acquire or opaque would do; left volatile for a measured change
+            if ((int) OLD_PRODUCERS.getVolatile(this) == 0) {
                 if (!GT.compareAndSet(this, gtVal, newGT)) { // line 52
                     Tally.casFailed(tally);
                 }

@@ -369,7 +369,9 @@ public final class TreeContainer<E> {
                 return null;
             }
             TreeNode node = findNodeForGet(random); // line 35
-            Object task = TASK.getVolatile(node); // line 36
+            // line 36; acquire would do (it only publishes the task, and a null re-reads through
+            // hasTasks), left volatile for a measured change
+            Object task = TASK.getVolatile(node);
             if (task != null && !TASK.compareAndSet(node, task, null)) { // lines 37-38
                 Tally.casFailed(tally);
                 continue;
@@ -381,7 +383,11 @@ public final class TreeContainer<E> {
         }
     }
 
-    /** Lines 40-45: walk down presence bits, choosing randomly when both are set. */
+    /**
+     * Lines 40-45: walk down presence bits, choosing randomly when both are set. The walk's reads
+     * are hints (the chosen node's task is re-read at line 36, a wrong turn costs a retry), so
+     * acquire would do; they stay volatile until a measured change weakens them.
+     */
     private TreeNode findNodeForGet(RandomGenerator random) {
         TreeNode node = root;
         int index = 0;
@@ -444,7 +450,9 @@ public final class TreeContainer<E> {
         int old = (int) meta.getVolatile(father); // line 57
         int updated = (((old >>> 1) + 1) << 1) | (hasTasks(node) ? 1 : 0); // line 58: ver + 1, p
         boolean success = meta.compareAndSet(father, old, updated); // line 59
-        PENDING.getAndAdd(node, -1); // line 60
+        // line 60; getAndAddRelease would do (a reader of the decremented value then sees the CAS
+        // in fk); left volatile for a measured change. The increment must stay volatile (Dekker).
+        PENDING.getAndAdd(node, -1);
         if (!success) {
             Tally.casFailed(tally);
         }
