@@ -499,17 +499,39 @@ abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
     }
 }
 
+/**
+ * Padding after the owner's fields, in two parts. The owner's fields end with narrow ones, and since
+ * JDK 15 HotSpot puts a subclass's narrow fields (the deque's {@code randomizedStealing}, read by
+ * thieves) into alignment holes of its superclasses: long padding would leave one right after
+ * {@code consInProd}, bytes alone one right before {@code stealBlock}. Bytes, then longs, leave any
+ * hole between the two, at least 128 bytes from both; PaddingLayoutTest checks the layout.
+ */
 abstract class FifoBwosPad1<E> extends FifoBwosOwnerFields<E> {
-    long q00, q01, q02, q03, q04, q05, q06, q07;
-    long q08, q09, q10, q11, q12, q13, q14, q15;
+    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
+    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
+    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
+    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
+    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
+    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
+    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
+    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
 
     FifoBwosPad1(int blockCount, int blockSize) {
         super(blockCount, blockSize);
     }
 }
 
+abstract class FifoBwosPad2<E> extends FifoBwosPad1<E> {
+    long t00, t01, t02, t03, t04, t05, t06, t07;
+    long t08, t09, t10, t11, t12, t13, t14, t15;
+
+    FifoBwosPad2(int blockCount, int blockSize) {
+        super(blockCount, blockSize);
+    }
+}
+
 /** The thieves' block pointer (used when stealing in order), on its own cache lines. */
-abstract class FifoBwosStealField<E> extends FifoBwosPad1<E> {
+abstract class FifoBwosStealField<E> extends FifoBwosPad2<E> {
     static final VarHandle STEAL_BLOCK;
 
     static {

@@ -17,9 +17,13 @@ import java.util.random.RandomGenerator;
  * Producers fill the tree at the list's producer pointer PT and append a new tree when a put
  * fails there; consumers drain the trees from the consumer pointer GT onwards. Tasks come out in
  * FIFO order of their trees and in any order within a tree, so a task is overtaken (a task put
- * after it is got before it) by at most about one tree's worth, {@code 2^(h+1) - 1} tasks:
+ * after it is got before it) by at most about one tree's worth: {@code 2^(h+1) - 2} tasks of its
+ * own tree, plus one task per get that was already in progress when the task's put returned (such
+ * a get does not re-read GT unless its CAS on GT fails, so it may take one task of a later tree
+ * while GT was moved back to the task's tree); with one consumer that is {@code 2^(h+1) - 1}.
  * {@code h} sets the trade-off between fairness (small trees, FIFO-like, contended list pointers)
- * and contention (large trees). With {@code h = 0} CAFÉ is a linked-list FIFO queue.
+ * and contention (large trees). With {@code h = 0} and one consumer CAFÉ is a linked-list FIFO
+ * queue.
  *
  * <h2>Algorithm</h2>
  * <ul>
@@ -67,11 +71,18 @@ import java.util.random.RandomGenerator;
  * oldProducers   getAndAdd (volatile)                volatile (get line 50)
  * Node.next      CAS (volatile)                      volatile
  * </pre>
- * A producer's check of GT after its tree put (line 16) and a consumer's emptiness check of the
- * tree before its CAS on GT form a store-load pattern (the put's last metadata CAS, then the read
- * of GT; the consumer's GT CAS is after its tree reads), so they are volatile like the tree's
- * metadata; see {@link TreeContainer}. PT, GT and oldProducers each sit on their own cache lines
- * (128 bytes of padding either side, as JCTools pads).
+ * Why GT stays in T's reach of a put into T (§3.2, Lemma 2) rests on a synchronization-order
+ * chain: P's last tree write <so P's read of GT (seeing {@code cur ≤ T}) <so C1's CAS of GT (+1)
+ * <so C2's read of GT <so C2's volatile tree reads ({@code rootIsEmpty}). It needs the producer's
+ * store-load to be volatile (its read of GT after its tree writes: its last metadata CAS, or, when
+ * it found the bits already set or was eliminated and did no CAS, its task store and earlier
+ * CASes, which come earlier in the order still), a second consumer's tree reads to be volatile
+ * (which is why {@code rootIsEmpty} cannot be weakened to acquire), and every read and CAS of GT
+ * to be in the synchronization order; see {@link TreeContainer}. PT, GT and oldProducers each sit on their own cache lines
+ * (128 bytes of padding either side, as JCTools pads). The padding is made of bytes: all three
+ * fields are 4 bytes wide (compressed references, an int), and since JDK 15 HotSpot puts such
+ * fields into the alignment holes that long padding leaves in superclasses (PT into the hole after
+ * the header, oldProducers next to GT); PaddingLayoutTest checks the layout on the running JVM.
  *
  * <h2>Threads and counters</h2>
  * Each thread uses the pool through its handle ({@link #producer()} and {@link #consumer()}
@@ -119,7 +130,9 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
             };
         }
         Node<E> first = new Node<>(0, new TreeContainer<>(height, k));
-        PT.setRelease(this, first); // the pool is published safely (or by its final fields' freeze)
+        // the pool must be published safely, as every java.util.concurrent class requires: pt and gt
+        // are not final, so a racily published pool may show them null
+        PT.setRelease(this, first);
         GT.setRelease(this, new Gt<>(null, first));
     }
 
@@ -153,7 +166,11 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         return k;
     }
 
-    /** The capacity of one tree, {@code 2^(h+1) - 1}: the bound on overtakings. */
+    /**
+     * The capacity of one tree, {@code 2^(h+1) - 1}. It bounds overtakings with one consumer; with
+     * several, a task is overtaken by at most {@code 2^(h+1) - 2} tasks plus the number of gets in
+     * progress when its put returned (see the class comment).
+     */
     public int treeCapacity() {
         return (1 << (height + 1)) - 1;
     }
@@ -182,11 +199,13 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     public Stats stats() {
         long[] sums;
         synchronized (live) {
+            // live is summed under the monitor too: outside it, another thread's retireDead could
+            // move a handle from live to retired after the clone, and its counts would be missed
             retireDead();
             sums = retired.clone();
-        }
-        for (Handle h : live) {
-            h.tally.addTo(sums);
+            for (Handle h : live) {
+                h.tally.addTo(sums);
+            }
         }
         return new Stats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
     }
@@ -286,7 +305,9 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
             }
             // cur is before ptVal, so cur.next is set (ids are consecutive along the list)
             Gt<E> newGT = new Gt<>(gtVal.cur, gtVal.cur.next());
-            if ((int) OLD_PRODUCERS.getVolatile(this) == 0) { // line 50
+            // line 50; only bounds the producers' retries (liveness), the CAS on GT decides safety,
+            // so acquire or opaque would do; left volatile for a measured change
+            if ((int) OLD_PRODUCERS.getVolatile(this) == 0) {
                 if (!GT.compareAndSet(this, gtVal, newGT)) { // line 52
                     Tally.casFailed(tally);
                 }
@@ -323,7 +344,10 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
 
         final long id;
         final TreeContainer<E> tree;
-        /** The next tree; CAS from null once (line 28), volatile reads. */
+        /**
+         * The next tree; CAS from null once (line 28), volatile reads: the CAS publishes the
+         * appended node and its tree to readers of next, and to readers of PT through PT's CAS.
+         */
         Node<E> next;
 
         Node(long id, TreeContainer<E> tree) {
@@ -490,10 +514,16 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     }
 }
 
-/** Padding before PT: 128 bytes (two lines, against adjacent-line prefetch). */
+/** Padding before PT: 128 bytes (two lines, against adjacent-line prefetch), bytes (see the class comment). */
 abstract class CafePoolPad0 {
-    long p00, p01, p02, p03, p04, p05, p06, p07;
-    long p08, p09, p10, p11, p12, p13, p14, p15;
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+    byte p064, p065, p066, p067, p068, p069, p070, p071, p072, p073, p074, p075, p076, p077, p078, p079;
+    byte p080, p081, p082, p083, p084, p085, p086, p087, p088, p089, p090, p091, p092, p093, p094, p095;
+    byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
+    byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
 }
 
 /** PT, the producers' node, on its own lines. */
@@ -508,7 +538,10 @@ abstract class CafePoolPtField<E> extends CafePoolPad0 {
         }
     }
 
-    /** PT; CAS, volatile reads. */
+    /**
+     * PT; CAS, volatile reads: a producer's CAS publishes the node it moves to (and, through
+     * {@code Node.next}, its tree) to every later read of PT.
+     */
     private CafePool.Node<E> pt;
 
     @SuppressWarnings("unchecked")
@@ -518,8 +551,14 @@ abstract class CafePoolPtField<E> extends CafePoolPad0 {
 }
 
 abstract class CafePoolPad1<E> extends CafePoolPtField<E> {
-    long q00, q01, q02, q03, q04, q05, q06, q07;
-    long q08, q09, q10, q11, q12, q13, q14, q15;
+    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
+    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
+    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
+    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
+    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
+    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
+    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
+    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
 }
 
 /** GT, the consumers' pair, on its own lines. */
@@ -534,7 +573,10 @@ abstract class CafePoolGtField<E> extends CafePoolPad1<E> {
         }
     }
 
-    /** GT; CAS, volatile reads. */
+    /**
+     * GT; CAS, volatile reads: in the synchronization order with the tree accesses of producers
+     * and consumers (the chain in CafePool's class comment); a fresh {@code Gt} per CAS, no ABA.
+     */
     private CafePool.Gt<E> gt;
 
     @SuppressWarnings("unchecked")
@@ -544,8 +586,14 @@ abstract class CafePoolGtField<E> extends CafePoolPad1<E> {
 }
 
 abstract class CafePoolPad2<E> extends CafePoolGtField<E> {
-    long r00, r01, r02, r03, r04, r05, r06, r07;
-    long r08, r09, r10, r11, r12, r13, r14, r15;
+    byte r000, r001, r002, r003, r004, r005, r006, r007, r008, r009, r010, r011, r012, r013, r014, r015;
+    byte r016, r017, r018, r019, r020, r021, r022, r023, r024, r025, r026, r027, r028, r029, r030, r031;
+    byte r032, r033, r034, r035, r036, r037, r038, r039, r040, r041, r042, r043, r044, r045, r046, r047;
+    byte r048, r049, r050, r051, r052, r053, r054, r055, r056, r057, r058, r059, r060, r061, r062, r063;
+    byte r064, r065, r066, r067, r068, r069, r070, r071, r072, r073, r074, r075, r076, r077, r078, r079;
+    byte r080, r081, r082, r083, r084, r085, r086, r087, r088, r089, r090, r091, r092, r093, r094, r095;
+    byte r096, r097, r098, r099, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111;
+    byte r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127;
 }
 
 /** oldProducers, on its own lines, padded after too. */
@@ -561,8 +609,17 @@ abstract class CafePoolOldProducersField<E> extends CafePoolPad2<E> {
         }
     }
 
-    /** Producers inside moveGTBack; getAndAdd, volatile reads. */
+    /**
+     * Producers inside moveGTBack; getAndAdd, volatile reads: a consumer that reads a value above 0
+     * does not CAS GT forward, so moveGTBack's loop ends (liveness only).
+     */
     private int oldProducers;
-    long s00, s01, s02, s03, s04, s05, s06, s07;
-    long s08, s09, s10, s11, s12, s13, s14, s15;
+    byte s000, s001, s002, s003, s004, s005, s006, s007, s008, s009, s010, s011, s012, s013, s014, s015;
+    byte s016, s017, s018, s019, s020, s021, s022, s023, s024, s025, s026, s027, s028, s029, s030, s031;
+    byte s032, s033, s034, s035, s036, s037, s038, s039, s040, s041, s042, s043, s044, s045, s046, s047;
+    byte s048, s049, s050, s051, s052, s053, s054, s055, s056, s057, s058, s059, s060, s061, s062, s063;
+    byte s064, s065, s066, s067, s068, s069, s070, s071, s072, s073, s074, s075, s076, s077, s078, s079;
+    byte s080, s081, s082, s083, s084, s085, s086, s087, s088, s089, s090, s091, s092, s093, s094, s095;
+    byte s096, s097, s098, s099, s100, s101, s102, s103, s104, s105, s106, s107, s108, s109, s110, s111;
+    byte s112, s113, s114, s115, s116, s117, s118, s119, s120, s121, s122, s123, s124, s125, s126, s127;
 }

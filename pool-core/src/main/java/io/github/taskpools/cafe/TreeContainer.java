@@ -74,11 +74,17 @@ import java.util.random.RandomGenerator;
  * father, side final (published with the tree)      plain
  * </pre>
  * Versions are 31 bits and wrap: a stalled {@code updateFather} CAS could be fooled only by
- * exactly 2^31 updates of the same side while it stalls.
+ * a multiple of 2^31 updates of the same side while it stalls.
  * Everything that takes part in the Dekker pattern above is volatile because the JMM puts only
  * volatile accesses into the synchronization order; acquire/release would allow a producer's read
  * of {@code pending} to pass its write of {@code meta} (on x86-64 the RMWs are locked instructions
- * and the volatile loads plain loads, so the cost over acquire is nil there). The task's own
+ * and the volatile loads plain loads, so their cost over acquire/release is nil there). The one
+ * volatile store that is not an RMW, the put's {@code TASK.setVolatile} (line 30), does cost a
+ * StoreLoad fence on x86-64 and must stay volatile: its {@code W task(x)} followed by the
+ * {@code R pending(x)} of line 51 is the put's half of a Dekker pair whose other half is a
+ * consumer's {@code W pending(x)++} followed by {@code R x.task} in {@code updateFather(x)} (the
+ * consumer arrives from x's child, whose task it took); with release/acquire both reads can miss
+ * and the consumer clears {@code father.meta} over x's new task. The task's own
  * fields are published by the volatile write of {@code task} and read after the volatile read (or
  * CAS) that returned it.
  *
@@ -95,7 +101,11 @@ import java.util.random.RandomGenerator;
  * {@code pending}, and the producer reads {@code pending = 0} (line 51) and moves on: x now says
  * y's subtree is empty while the producer's task is in it, and at x the producer's line-49 check
  * even reports it eliminated. (Found by reading the code while chasing the Lincheck failure
- * below; no test here isolates it.) This class reads {@code pending} first: an updater that decided
+ * below.) The jcstress test {@code PresenceBitRace} covers this order as well as the missing
+ * {@code pending}: with lines 50-51 in the literal order, its consumer's {@code hasTasks(y) = 0}
+ * before the producer's CAS of {@code y.meta[1]}, the producer's read of {@code x.meta[1] = 1}, the
+ * consumer's CAS and decrement, then the producer's read of {@code pending(y) = 0} end in its
+ * FORBIDDEN lost-task outcome. This class reads {@code pending} first: an updater that decided
  * on a stale value is then either still pending at that read, or its CAS happened before it and
  * the father's bit read next shows it.
  *
@@ -111,7 +121,11 @@ import java.util.random.RandomGenerator;
  * but with concurrent gets the literal test climbs onto nodes whose task was already taken, or
  * reserved and not yet written, where the reservation CAS must fail and the try is wasted. The
  * paper's prose (§3.1: "the highest free node on the path from x to the root", a node being used
- * at most once as indicated by isDirty) is what the climb here does.
+ * at most once as indicated by isDirty) is what the climb here does. Both climbs reserve a node
+ * only when it is the root or its father is already dirty, so the set of dirty nodes is always
+ * closed upwards: the top of the contiguous run of free nodes above x, which the climb here finds,
+ * is exactly the highest free node on the path, and the literal climb, when it passes a node whose
+ * task was taken, always stops on a dirty node, where its try fails.
  *
  * <p>Node objects are not padded: a tree of height 12 has 8191 of them, and with random placement
  * threads rarely meet on one line. The root, which every get reads, is written only when the whole
@@ -146,15 +160,29 @@ public final class TreeContainer<E> {
     static final class TreeNode {
         final TreeNode father;
         final int side;
-        /** meta[0]: {@code ver << 1 | p} of the left subtree; CAS, volatile reads. */
+        /**
+         * meta[0]: {@code ver << 1 | p} of the left subtree; CAS, volatile reads; in the
+         * synchronization order with the child's {@code pending} and {@code task} (the Dekker pair
+         * of the class comment).
+         */
         int meta0;
         /** meta[1]: the same for the right subtree. */
         int meta1;
-        /** Threads inside updateFather on this node; getAndAdd, volatile reads. */
+        /**
+         * Threads inside updateFather on this node; getAndAdd, volatile reads; Dekker pair with
+         * the father's {@code meta} and this node's {@code task} (class comment).
+         */
         int pending;
-        /** Reserved (line 29); CAS, opaque hint reads. */
+        /**
+         * Reserved (line 29); CAS, opaque hint reads: monotone false to true, so a read of true is
+         * final and a stale false costs only a failed CAS, which decides.
+         */
         boolean isDirty;
-        /** The task or null; setVolatile by the put, CAS by gets, volatile reads. */
+        /**
+         * The task or null; setVolatile by the put (publishes the task's fields to the volatile
+         * read or CAS that returns it; Dekker pair with {@code pending}), CAS by gets, volatile
+         * reads.
+         */
         Object task;
 
         TreeNode(TreeNode father, int side) {
@@ -248,7 +276,9 @@ public final class TreeContainer<E> {
     /**
      * Takes a task, choosing among non-empty subtrees with {@code random.nextInt(2)}.
      *
-     * @return a task, or {@code null} if the tree held none at some point during the call
+     * @return a task, or {@code null} if, at some point during the call, no task was present whose
+     *     put had completed (the tree was empty at a linearization point; a put that has written
+     *     its task but not yet propagated its presence bits is linearized later)
      */
     public E get(RandomGenerator random) {
         return get(Objects.requireNonNull(random, "random"), null);
@@ -262,7 +292,8 @@ public final class TreeContainer<E> {
     /**
      * Line 34's {@code hasTasks(root) = 0}, read as a snapshot: both metadata words, the task,
      * then the words again. Every metadata CAS bumps a version, so words that read the same twice
-     * did not change in between, and at the moment the task was read all three said empty. The
+     * did not change in between (short of a multiple of 2^31 updates of one word, see "Memory
+     * orderings"), and at the moment the task was read all three said empty. The
      * snapshot is retried only when a word changed; a tree's root changes finitely often.
      */
     private boolean rootIsEmpty() {
@@ -338,7 +369,9 @@ public final class TreeContainer<E> {
                 return null;
             }
             TreeNode node = findNodeForGet(random); // line 35
-            Object task = TASK.getVolatile(node); // line 36
+            // line 36; acquire would do (it only publishes the task, and a null re-reads through
+            // hasTasks), left volatile for a measured change
+            Object task = TASK.getVolatile(node);
             if (task != null && !TASK.compareAndSet(node, task, null)) { // lines 37-38
                 Tally.casFailed(tally);
                 continue;
@@ -350,7 +383,11 @@ public final class TreeContainer<E> {
         }
     }
 
-    /** Lines 40-45: walk down presence bits, choosing randomly when both are set. */
+    /**
+     * Lines 40-45: walk down presence bits, choosing randomly when both are set. The walk's reads
+     * are hints (the chosen node's task is re-read at line 36, a wrong turn costs a retry), so
+     * acquire would do; they stay volatile until a measured change weakens them.
+     */
     private TreeNode findNodeForGet(RandomGenerator random) {
         TreeNode node = root;
         int index = 0;
@@ -413,7 +450,9 @@ public final class TreeContainer<E> {
         int old = (int) meta.getVolatile(father); // line 57
         int updated = (((old >>> 1) + 1) << 1) | (hasTasks(node) ? 1 : 0); // line 58: ver + 1, p
         boolean success = meta.compareAndSet(father, old, updated); // line 59
-        PENDING.getAndAdd(node, -1); // line 60
+        // line 60; getAndAddRelease would do (a reader of the decremented value then sees the CAS
+        // in fk); left volatile for a measured change. The increment must stay volatile (Dekker).
+        PENDING.getAndAdd(node, -1);
         if (!success) {
             Tally.casFailed(tally);
         }

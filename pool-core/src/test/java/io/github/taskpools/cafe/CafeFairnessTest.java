@@ -13,7 +13,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Fairness (§3.2): tasks leave CAFÉ in the FIFO order of their trees, so no task is overtaken by
- * more than a tree's capacity {@code 2^(h+1) - 1}, for every height 0..12. Measured with the
+ * more than {@code 2^(h+1) - 2} tasks plus the number of gets in progress when its put returned;
+ * with one consumer, as here, that is a tree's capacity {@code 2^(h+1) - 1}, checked for every
+ * height 0..12 (with several consumers each running get may add one overtaking from a later tree,
+ * see {@link CafePool}'s class comment, so this test keeps to one). Measured with the
  * {@link Overtakings} harness, on one thread (random bursts of puts and gets) and with one producer
  * and one consumer thread (the producer's order is the put order, the consumer's the get order).
  * On one thread a task can be overtaken only by tasks of its own tree, so the bound is one less;

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
  *       fail with free nodes left, so stale producers move GT back). This is Theorem 1 in
  *       Lincheck's terms: a null get missed no task whose put completed before it started, and
  *       with a single consumer nobody else took them. With two concurrent consumers CAFÉ's get is
- *       <em>not</em> linearizable for emptiness, and the paper does not claim it is: a get bounded
+ *       <em>not</em> linearizable for emptiness, although the paper's §4.1 opens by claiming a
+ *       linearizable job pool (it proves only Theorem 1, which is weaker): a get bounded
  *       by its first PT read may return null while a task put after that read into a newer tree
  *       is present, even if that put completed before the get's end (Lincheck's stress mode finds
  *       this at once with two consuming threads; see the README).</li>
