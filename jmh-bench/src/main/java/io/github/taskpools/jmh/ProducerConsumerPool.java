@@ -6,9 +6,11 @@ import io.github.taskpools.salsa.FenceMode;
 import io.github.taskpools.salsa.SalsaPool;
 import io.github.taskpools.salsa.WsLifoPool;
 import io.github.taskpools.salsa.WsMsqPool;
+import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import org.jctools.queues.MpmcArrayQueue;
 
@@ -107,8 +109,8 @@ public final class ProducerConsumerPool {
         }
     }
 
-    private static void fill(TaskPool.Producer<Object>[] ps, java.util.function.IntFunction<TaskPool.Producer<Object>> p,
-            TaskPool.Consumer<Object>[] cs, java.util.function.IntFunction<TaskPool.Consumer<Object>> c) {
+    private static void fill(TaskPool.Producer<Object>[] ps, IntFunction<TaskPool.Producer<Object>> p,
+            TaskPool.Consumer<Object>[] cs, IntFunction<TaskPool.Consumer<Object>> c) {
         for (int j = 0; j < ps.length; j++) {
             ps[j] = p.apply(j);
         }
@@ -127,8 +129,8 @@ public final class ProducerConsumerPool {
             return true;
         };
         TaskPool.Consumer<Object> get = q::poll;
-        java.util.Arrays.fill(ps, put);
-        java.util.Arrays.fill(cs, get);
+        Arrays.fill(ps, put);
+        Arrays.fill(cs, get);
         return new ProducerConsumerPool(ps, cs, null, null, false);
     }
 

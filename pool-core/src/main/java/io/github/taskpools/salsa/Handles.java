@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -56,7 +57,7 @@ final class Handles<H extends Handles.Bound> {
 
     /** Handle {@code index}, unbound. */
     H get(int index) {
-        return handles[java.util.Objects.checkIndex(index, handles.length)];
+        return handles[Objects.checkIndex(index, handles.length)];
     }
 
     int size() {

@@ -384,7 +384,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
         /**
          * One steal (line 108) from consumer {@code victim}'s pool: moves one of its chunks to this
-         * consumer's pool and returns a task from it, or null.
+         * consumer's pool and returns a task from it, or null. SALSA+CAS takes a single task of the
+         * victim's pool by CAS instead (§6.2).
          *
          * @throws IllegalArgumentException if {@code victim} is this consumer
          * @throws IndexOutOfBoundsException if there is no such consumer

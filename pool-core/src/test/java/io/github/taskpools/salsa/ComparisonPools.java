@@ -1,6 +1,8 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
 
 /** The comparison pools of §6.2 under test, built by name with unbound handles by index. */
 enum ComparisonPools {
@@ -26,8 +28,7 @@ enum ComparisonPools {
     }
 
     /** A pool and its handles by index. */
-    record Pool(TaskPool<Long> pool, java.util.function.IntFunction<TaskPool.Producer<Long>> producer,
-            java.util.function.IntFunction<TaskPool.Consumer<Long>> consumer,
-            java.util.function.IntToLongFunction casCount) {
+    record Pool(TaskPool<Long> pool, IntFunction<TaskPool.Producer<Long>> producer,
+            IntFunction<TaskPool.Consumer<Long>> consumer, IntToLongFunction casCount) {
     }
 }
