@@ -37,6 +37,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread uses it. {@link #producer(int)} and {@link #consumer(int)} return unbound handles for
  * callers that arrange exclusive use themselves (with happens-before between successive users).
  *
+ * <h2>Variants of the evaluation (§6.2, §6.4)</h2>
+ * {@linkplain Builder#consumeByCas(boolean) consumeByCas} gives the paper's SALSA+CAS: the same
+ * framework and chunk lists, but every consume and steal takes a single task by CAS and chunks
+ * never change owner (see {@link ScPool}). {@linkplain Builder#producerBalancing(boolean)
+ * producerBalancing(false)} turns off producer-based balancing as in §6.4: a producer always
+ * inserts into the first consumer of its access list, with a chunk from that consumer's chunk
+ * pool or a new one. {@link ConsumerHandle#casCount()} counts a consumer's CAS attempts (Fig. 5(b)).
+ *
  * <h2>Fence mode</h2>
  * See {@link FenceMode}. {@link FenceMode#ASYMMETRIC} registers the process for
  * {@code membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)} once; if that fails the pool uses
@@ -56,6 +64,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
     private final String fenceFallbackReason;
     private final boolean pinning;
     private final int chunkSize;
+    private final boolean consumeByCas;
+    private final boolean producerBalancing;
     private final Map<Thread, ProducerHandle> producerOf = new ConcurrentHashMap<>();
     private final Map<Thread, ConsumerHandle> consumerOf = new ConcurrentHashMap<>();
 
@@ -63,7 +73,10 @@ public final class SalsaPool<E> implements TaskPool<E> {
         this.topology = b.topology != null ? b.topology : NumaTopology.system();
         this.pinning = b.pinning;
         this.chunkSize = b.chunkSize;
-        String reason = b.fence == FenceMode.ASYMMETRIC ? Membarrier.REASON : null;
+        this.consumeByCas = b.consumeByCas;
+        this.producerBalancing = b.producerBalancing;
+        // SALSA+CAS has no store-load window (no ownership), so it never needs the membarrier.
+        String reason = b.fence == FenceMode.ASYMMETRIC && !b.consumeByCas ? Membarrier.REASON : null;
         if (reason != null) {
             LOG.log(System.Logger.Level.WARNING,
                     "SALSA: asymmetric fence unavailable, using a full fence on the consume path: " + reason);
@@ -75,47 +88,18 @@ public final class SalsaPool<E> implements TaskPool<E> {
         int np = b.producers;
         this.pools = new ScPool[nc];
         for (int i = 0; i < nc; i++) {
-            pools[i] = new ScPool(i, np, nc, b.chunkSize, b.chunkPoolCapacity, asymmetric);
+            pools[i] = new ScPool(i, np, nc, b.chunkSize, b.chunkPoolCapacity, asymmetric, b.consumeByCas);
         }
         int cpus = topology.cpus();
-        int[] consumerNode = new int[nc];
         this.consumers = new SalsaPool.ConsumerHandle[nc];
         for (int i = 0; i < nc; i++) {
-            int cpu = i % cpus;
-            consumerNode[i] = topology.nodeOfCpu(cpu);
-        }
-        for (int i = 0; i < nc; i++) {
-            consumers[i] = new ConsumerHandle(i, i % cpus, accessList(consumerNode, consumerNode[i], i, i));
+            consumers[i] = new ConsumerHandle(i, i % cpus, AccessLists.ofConsumer(topology, nc, i));
         }
         this.producers = new SalsaPool.ProducerHandle[np];
         for (int j = 0; j < np; j++) {
-            int cpu = (nc + j) % cpus;
-            producers[j] = new ProducerHandle(j, cpu, accessList(consumerNode, topology.nodeOfCpu(cpu), -1, j));
+            producers[j] = new ProducerHandle(j, AccessLists.producerCpu(topology, nc, j),
+                    AccessLists.ofProducer(topology, nc, j));
         }
-    }
-
-    /**
-     * The consumers sorted by distance from {@code node}, ties broken by index starting at
-     * {@code rotate}; {@code self} (a consumer's own pool) excluded.
-     */
-    private int[] accessList(int[] consumerNode, int node, int self, int rotate) {
-        int n = consumerNode.length;
-        int[] list = new int[self < 0 ? n : n - 1];
-        int size = 0;
-        for (int k = 0; k < n; k++) {
-            int c = (rotate + k) % n; // index order starting at rotate: the tie-break
-            if (c == self) {
-                continue;
-            }
-            int d = topology.distance(node, consumerNode[c]);
-            int at = size++;
-            while (at > 0 && topology.distance(node, consumerNode[list[at - 1]]) > d) { // stable insertion
-                list[at] = list[at - 1];
-                at--;
-            }
-            list[at] = c;
-        }
-        return list;
     }
 
     /** A builder for a pool of {@code consumers} consumers and {@code producers} producers. */
@@ -187,6 +171,16 @@ public final class SalsaPool<E> implements TaskPool<E> {
     /** Why {@link FenceMode#ASYMMETRIC} was asked for but not used, or null. */
     public String fenceFallbackReason() {
         return fenceFallbackReason;
+    }
+
+    /** Whether this is SALSA+CAS (§6.2): every task taken by CAS, no chunk stealing. */
+    public boolean consumesByCas() {
+        return consumeByCas;
+    }
+
+    /** Whether producers balance the load through the chunk pools (§5.4); see the class comment. */
+    public boolean producerBalancing() {
+        return producerBalancing;
     }
 
     /** Spare chunks in consumer {@code index}'s chunk pool (an estimate under concurrency). */
@@ -262,6 +256,9 @@ public final class SalsaPool<E> implements TaskPool<E> {
         public boolean put(E task) {
             Objects.requireNonNull(task, "task");
             checkThread();
+            if (chunk == null && !producerBalancing) {
+                take(accessList[0], true); // §6.4 without balancing: always the closest pool
+            }
             if (chunk == null) {
                 for (int c : accessList) {
                     if (take(c, false)) {
@@ -369,6 +366,15 @@ public final class SalsaPool<E> implements TaskPool<E> {
             }
         }
 
+        /**
+         * CAS attempts this consumer made to take tasks, own and stolen (the count of the paper's
+         * Fig. 5(b)). A plain counter of this consumer's thread: exact when read by that thread or
+         * after it stopped, an estimate otherwise. SALSA's common-case consume makes none.
+         */
+        public long casCount() {
+            return pool.casCount();
+        }
+
         /** consume (line 74): a task of this consumer's own pool, or null if none was found. */
         @SuppressWarnings("unchecked")
         public E consume() {
@@ -378,7 +384,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
         /**
          * One steal (line 108) from consumer {@code victim}'s pool: moves one of its chunks to this
-         * consumer's pool and returns a task from it, or null.
+         * consumer's pool and returns a task from it, or null. SALSA+CAS takes a single task of the
+         * victim's pool by CAS instead (§6.2).
          *
          * @throws IllegalArgumentException if {@code victim} is this consumer
          * @throws IndexOutOfBoundsException if there is no such consumer
@@ -427,12 +434,14 @@ public final class SalsaPool<E> implements TaskPool<E> {
     @Override
     public String toString() {
         return "SalsaPool[" + consumers.length + " consumers, " + producers.length + " producers, chunk "
-                + chunkSize + ", " + fenceMode + "]";
+                + chunkSize + ", " + (consumeByCas ? "SALSA+CAS" : fenceMode.toString())
+                + (producerBalancing ? "" : ", no balancing") + "]";
     }
 
     /**
      * Builds a {@link SalsaPool}. Defaults: chunks of 1000 tasks (§6.2), chunk pools of 64 chunks,
-     * {@link FenceMode#ASYMMETRIC}, the system topology, no pinning.
+     * {@link FenceMode#ASYMMETRIC}, the system topology, no pinning, SALSA (not SALSA+CAS),
+     * producer-based balancing on.
      */
     public static final class Builder {
         private final int consumers;
@@ -442,6 +451,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
         private FenceMode fence = FenceMode.ASYMMETRIC;
         private NumaTopology topology;
         private boolean pinning;
+        private boolean consumeByCas;
+        private boolean producerBalancing = true;
 
         private Builder(int consumers, int producers) {
             if (consumers < 1 || producers < 1) {
@@ -467,6 +478,24 @@ public final class SalsaPool<E> implements TaskPool<E> {
                 throw new IllegalArgumentException("chunkPoolCapacity must be positive, got " + value);
             }
             this.chunkPoolCapacity = value;
+            return this;
+        }
+
+        /**
+         * SALSA+CAS (§6.2) when true: every consume and steal takes one task by CAS, no chunk
+         * stealing; the fence mode does not apply then.
+         */
+        public Builder consumeByCas(boolean value) {
+            this.consumeByCas = value;
+            return this;
+        }
+
+        /**
+         * Producer-based balancing (§5.4, on by default); when false a producer always inserts into
+         * the first consumer of its access list (§6.4's "no balancing").
+         */
+        public Builder producerBalancing(boolean value) {
+            this.producerBalancing = value;
             return this;
         }
 

@@ -55,10 +55,31 @@ import org.jctools.queues.SpmcArrayQueue;
  * next slot was empty. Clearing is skipped when no bit is set, so a consumer that keeps up with
  * its producers pays a load, not a store, per task.
  *
+ * <h2>SALSA+CAS (§6.2)</h2>
+ * With {@code takeByCas} the pool is the paper's comparison variant: "every consume() and steal()
+ * operation tries to take a single task using CAS", which "annuls the idea of chunk ownership".
+ * {@link #consume} and {@link #steal} then both run {@link #casTakeFrom}: walk the chunk lists,
+ * scan each chunk from its node's index (a hint here, see there) and CAS the first task found to
+ * TAKEN. Chunks stay in the lists they were produced into; no chunk moves and ownership words are
+ * never checked, so there is no store-load window and the fence mode does not apply. A finished
+ * chunk is not reused: the consumer that took its last task offers a fresh chunk to its own chunk
+ * pool instead (one allocation per chunk), which keeps producer-based balancing (§5.4) as in SALSA
+ * while every slot goes null → task → TAKEN only once, so a bare CAS cannot suffer ABA and needs
+ * none of {@link Chunk}'s reuse bracket.
+ *
+ * <h2>CAS count</h2>
+ * {@link #casCount} counts the CAS attempts this pool's consumer made to take tasks (slot CASes
+ * and, in SALSA, ownership CASes of steals), as in the paper's Fig. 5(b). It is a plain field
+ * written by the consumer only: no shared write and no allocation on any path, and the common-case
+ * SALSA consume does not touch it at all. Slow-path takes in SALSA also bracket their CAS with two
+ * atomic adds and a chunk's retirement does one (see {@link Chunk}); those are not CASes and are
+ * not counted.
+ *
  * <h2>Threads</h2>
  * {@link #consume}, {@link #steal} and {@link #produceChunk}'s list append are confined: consume
  * and steal to this pool's consumer, appends to list j to producer j. {@link #hasTasks} and the
- * indicator methods are for any thread.
+ * indicator methods are for any thread; {@link #casCount} is exact for the consumer's own thread
+ * (or after it stopped) and an estimate for others.
  */
 final class ScPool {
     /** The TAKEN sentinel of §5.1. */
@@ -76,6 +97,8 @@ final class ScPool {
     final int consumerId;
     private final int chunkSize;
     private final boolean asymmetric;
+    /** SALSA+CAS (see the class comment): every take by CAS, no chunk stealing. */
+    private final boolean takeByCas;
     private final ChunkList[] lists;
     private final ChunkList stealList;
     private final SpmcArrayQueue<Chunk> chunkPool;
@@ -88,11 +111,15 @@ final class ScPool {
     private int consumeCursor;
     /** Consumer only, plain: the list its next search of a victim starts at. */
     private int stealCursor;
+    /** Consumer only, plain (read by others as an estimate): CAS attempts made to take tasks. */
+    private long casCount;
 
-    ScPool(int consumerId, int producers, int consumers, int chunkSize, int chunkPoolCapacity, boolean asymmetric) {
+    ScPool(int consumerId, int producers, int consumers, int chunkSize, int chunkPoolCapacity, boolean asymmetric,
+            boolean takeByCas) {
         this.consumerId = consumerId;
         this.chunkSize = chunkSize;
-        this.asymmetric = asymmetric;
+        this.asymmetric = asymmetric && !takeByCas;
+        this.takeByCas = takeByCas;
         this.lists = new ChunkList[producers + 1];
         for (int i = 0; i < lists.length; i++) {
             lists[i] = new ChunkList();
@@ -130,6 +157,9 @@ final class ScPool {
 
     /** consume (lines 74-82): a task of this pool, or null if none is found. Consumer only. */
     Object consume() {
+        if (takeByCas) {
+            return casTakeFrom(this);
+        }
         Node n = currentNode;
         if (n != null) {
             Object t = takeTask(n);
@@ -193,6 +223,7 @@ final class ScPool {
             return task;
         }
         currentNode = null; // lines 95-99: stolen between the checks; take at most slot i, by CAS
+        casCount++;
         boolean took = c.casTake(n.gen, i, task);
         if (took) {
             checkLast(n, c, i, next, true);
@@ -224,6 +255,9 @@ final class ScPool {
      * from it, or null. Consumer of this pool only.
      */
     Object steal(ScPool p) {
+        if (takeByCas) {
+            return casTakeFrom(p);
+        }
         // line 109: a node holding tasks whose chunk p owns
         Node prev = null;
         Chunk c = null;
@@ -263,6 +297,7 @@ final class ScPool {
         }
         ChunkList.Cell cell = stealList.append(prev); // line 116: reachable from our list before we own it
         long mine = Chunk.nextWord(word, consumerId);
+        casCount++;
         if (!c.casOwner(word, mine)) { // line 118, with the ABA tag
             stealList.remove(cell);
             return null;
@@ -289,6 +324,7 @@ final class ScPool {
             return null; // line 136: the producer has not filled slot idx + 1 yet
         }
         Object next = idx + 1 < chunkSize ? c.slot(idx + 1) : null;
+        casCount++;
         boolean took = c.casTake(prev.gen, idx, task); // lines 137-139: the victim may race for this slot
         checkLast(fresh, c, idx, next, took); // line 140
         if (fresh.chunk() != null && c.ownerAcquire() == mine) {
@@ -296,6 +332,91 @@ final class ScPool {
         }
         assert prevIdx <= idx : "Lemma 8: index moved back from " + prevIdx + " to " + idx;
         return took ? task : null;
+    }
+
+    // ---- SALSA+CAS (§6.2) ----
+
+    /**
+     * One task of pool {@code p} (this pool or a victim), taken by CAS, or null if a walk of p's
+     * lists found none. Consumer of this pool only.
+     *
+     * <p>A node's {@code idx} is a hint here, written by any taker with an opaque store and read
+     * opaque: a taker CASes slot i only after it saw every slot from the hint up to i - 1 TAKEN,
+     * and TAKEN is final (chunks are not reused in this mode), so every value ever stored has all
+     * slots up to it TAKEN. A stale (smaller) hint only makes a scan longer. The task's fields are
+     * published by the producer's release store, read by the acquire load before the CAS.
+     */
+    private Object casTakeFrom(ScPool p) {
+        if (p == this) {
+            Node n = currentNode;
+            if (n != null) {
+                Object t = casTakeNode(p, n);
+                if (t != null) {
+                    return t;
+                }
+                currentNode = null;
+            }
+        }
+        int count = p.lists.length;
+        int start;
+        if (p == this) {
+            start = consumeCursor;
+            consumeCursor = start + 1 == count ? 0 : start + 1;
+        } else {
+            start = stealCursor % count;
+            stealCursor = start + 1;
+        }
+        for (int k = 0; k < count; k++) {
+            int li = start + k < count ? start + k : start + k - count;
+            for (ChunkList.Cell cell = p.lists[li].first(); cell != null; cell = cell.next()) {
+                Node m = cell.node();
+                Object t = casTakeNode(p, m);
+                if (t != null) {
+                    if (p == this && m.chunk() != null) {
+                        currentNode = m;
+                    }
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The first task of {@code n}'s chunk (of pool {@code p}), taken by CAS, or null. */
+    private Object casTakeNode(ScPool p, Node n) {
+        Chunk c = n.chunk();
+        if (c == null) {
+            return null;
+        }
+        for (int i = (int) Node.IDX.getOpaque(n) + 1; i < chunkSize; i++) {
+            Object task = c.slot(i);
+            if (task == null) {
+                return null; // not produced yet
+            }
+            if (task == TAKEN) {
+                continue;
+            }
+            Object next = i + 1 < chunkSize ? c.slot(i + 1) : null; // Algorithm 6, before slot i is TAKEN
+            casCount++;
+            if (!Chunk.SLOT.compareAndSet(c.tasks, i, task, TAKEN)) {
+                continue; // another consumer took slot i; it is TAKEN for good
+            }
+            Node.IDX.setOpaque(n, i);
+            if (i + 1 == chunkSize) {
+                n.clearChunk();
+                p.clearIndicator();
+                chunkPool.offer(new Chunk(chunkSize, consumerId)); // the finished chunk is not reused
+            } else if (next == null) {
+                p.clearIndicator(); // §5.5: p may have become empty
+            }
+            return task;
+        }
+        return null;
+    }
+
+    /** CAS attempts this pool's consumer made to take tasks (see the class comment). */
+    long casCount() {
+        return casCount;
     }
 
     // ---- emptiness (§5.5) ----

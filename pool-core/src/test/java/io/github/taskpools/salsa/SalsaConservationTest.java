@@ -28,21 +28,24 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SalsaConservationTest {
 
-    @ParameterizedTest(name = "consumers={0} producers={1} chunk={2} fence={3} crash={4}")
+    @ParameterizedTest(name = "consumers={0} producers={1} chunk={2} fence={3} crash={4} SALSA+CAS={5}")
     @CsvSource({
-        "2, 2, 1000, ASYMMETRIC, false",
-        "2, 2, 1000, FULL, false",
-        "3, 2, 16, ASYMMETRIC, true",
-        "3, 2, 16, FULL, true",
-        "2, 1, 3, ASYMMETRIC, true",
-        "4, 3, 64, FULL, false",
-        "4, 3, 1, ASYMMETRIC, false"
+        "2, 2, 1000, ASYMMETRIC, false, false",
+        "2, 2, 1000, FULL, false, false",
+        "3, 2, 16, ASYMMETRIC, true, false",
+        "3, 2, 16, FULL, true, false",
+        "2, 1, 3, ASYMMETRIC, true, false",
+        "4, 3, 64, FULL, false, false",
+        "4, 3, 1, ASYMMETRIC, false, false",
+        "2, 2, 1000, FULL, false, true",
+        "3, 2, 16, FULL, true, true",
+        "4, 3, 1, FULL, false, true"
     })
-    void everyTaskExactlyOnce(int consumers, int producers, int chunk, FenceMode fence, boolean crash)
+    void everyTaskExactlyOnce(int consumers, int producers, int chunk, FenceMode fence, boolean crash, boolean cas)
             throws InterruptedException {
         int tasks = 150_000;
         SalsaPool<Long> pool = SalsaPool.builder(consumers, producers).chunkSize(chunk).chunkPoolCapacity(4)
-                .fence(fence).topology(NumaTopology.synthetic(2, 2)).build();
+                .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
         AtomicInteger producing = new AtomicInteger(producers);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         BitSet[] taken = new BitSet[consumers];

@@ -25,13 +25,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SalsaEmptinessTest {
 
-    @ParameterizedTest(name = "threads={0} chunk={1} fence={2}")
-    @CsvSource({"2, 1, ASYMMETRIC", "3, 1, FULL", "3, 2, ASYMMETRIC", "4, 3, FULL"})
-    void getNeverReportsEmptyWhileATaskIsAlwaysThere(int threads, int chunk, FenceMode fence)
+    @ParameterizedTest(name = "threads={0} chunk={1} fence={2} SALSA+CAS={3}")
+    @CsvSource({"2, 1, ASYMMETRIC, false", "3, 1, FULL, false", "3, 2, ASYMMETRIC, false", "4, 3, FULL, false",
+        "2, 1, FULL, true", "3, 2, FULL, true"})
+    void getNeverReportsEmptyWhileATaskIsAlwaysThere(int threads, int chunk, FenceMode fence, boolean cas)
             throws InterruptedException {
         int rounds = 60_000;
         SalsaPool<Long> pool = SalsaPool.builder(threads, threads + 1).chunkSize(chunk).chunkPoolCapacity(2)
-                .fence(fence).topology(NumaTopology.synthetic(2, 2)).build();
+                .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
         pool.producer(threads).put(0L); // the task that is always there
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicLong nulls = new AtomicLong();

@@ -176,4 +176,59 @@ class SalsaPoolTest {
                 other.get().getMessage());
         assertEquals(1L, mine.get());
     }
+
+    @Test
+    void withoutProducerBalancingAProducerAlwaysFillsItsClosestPool() {
+        // §6.4: "a producer always inserts tasks to the same consumer's pool", even when another
+        // consumer's chunk pool has spare chunks.
+        SalsaPool<Long> p = SalsaPool.builder(2, 1).chunkSize(4).chunkPoolCapacity(4).producerBalancing(false)
+                .topology(NumaTopology.synthetic(2, 2)).build();
+        assertTrue(!p.producerBalancing());
+        for (long t = 0; t < 8; t++) {
+            p.producer(0).put(t);
+        }
+        for (int i = 0; i < 8; i++) {
+            assertTrue(p.consumer(1).get() != null); // consumer 1 steals and finishes both chunks
+        }
+        assertEquals(2, p.spareChunks(1));
+        p.producer(0).put(100L); // with balancing this would go to consumer 1 (see the test above)
+        assertNull(p.consumer(1).consume());
+        assertEquals(100L, p.consumer(0).consume());
+    }
+
+    @Test
+    void casCountsFollowThePaper() {
+        // SALSA: the common-case consume makes no CAS; a chunk steal makes two (ownership, first task).
+        SalsaPool<Long> s = SalsaPool.builder(2, 1).chunkSize(100).fence(FenceMode.FULL)
+                .topology(NumaTopology.synthetic(1, 1)).build();
+        for (long t = 0; t < 300; t++) {
+            s.producer(0).produceForce(0, t);
+        }
+        for (int i = 0; i < 100; i++) {
+            assertTrue(s.consumer(0).consume() != null);
+        }
+        assertEquals(0, s.consumer(0).casCount());
+        assertTrue(s.consumer(1).steal(0) != null);
+        assertEquals(2, s.consumer(1).casCount());
+        for (int i = 0; i < 99; i++) {
+            assertTrue(s.consumer(1).consume() != null); // the rest of the stolen chunk, CAS-free
+        }
+        assertEquals(2, s.consumer(1).casCount());
+        // SALSA+CAS: one CAS per task without contention, own or stolen.
+        SalsaPool<Long> c = SalsaPool.builder(2, 1).chunkSize(100).consumeByCas(true)
+                .topology(NumaTopology.synthetic(1, 1)).build();
+        assertTrue(c.consumesByCas());
+        assertTrue(c.toString().contains("SALSA+CAS"));
+        for (long t = 0; t < 300; t++) {
+            c.producer(0).produceForce(0, t);
+        }
+        for (int i = 0; i < 150; i++) {
+            assertTrue(c.consumer(0).get() != null);
+            assertTrue(c.consumer(1).get() != null);
+        }
+        assertEquals(150, c.consumer(0).casCount());
+        assertEquals(150, c.consumer(1).casCount());
+        assertNull(c.consumer(0).get());
+        assertEquals(3, c.spareChunks(0) + c.spareChunks(1), "a fresh chunk for each finished one");
+    }
 }

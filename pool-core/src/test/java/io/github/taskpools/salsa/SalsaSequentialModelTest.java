@@ -19,18 +19,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  * steals it is FIFO per producer (a producer fills its chunks in order, the consumer drains a chunk
  * before it moves on). Tiny chunks and chunk pools make every sequence wrap through many chunk
  * reuses (a new ownership epoch, tag and generation each time) and steals of partly taken chunks.
+ * The same for SALSA+CAS (§6.2), where steals take single tasks and finished chunks are replaced.
  */
 class SalsaSequentialModelTest {
 
-    @ParameterizedTest(name = "consumers={0} producers={1} chunk={2} fence={3}")
+    @ParameterizedTest(name = "consumers={0} producers={1} chunk={2} fence={3} SALSA+CAS={4}")
     @CsvSource({
-        "1, 1, 1, FULL", "1, 3, 4, ASYMMETRIC", "3, 2, 1, FULL", "3, 2, 3, ASYMMETRIC",
-        "2, 1, 7, FULL", "4, 3, 2, ASYMMETRIC", "4, 4, 5, FULL"
+        "1, 1, 1, FULL, false", "1, 3, 4, ASYMMETRIC, false", "3, 2, 1, FULL, false", "3, 2, 3, ASYMMETRIC, false",
+        "2, 1, 7, FULL, false", "4, 3, 2, ASYMMETRIC, false", "4, 4, 5, FULL, false",
+        "1, 1, 1, FULL, true", "3, 2, 1, FULL, true", "3, 2, 3, FULL, true", "4, 3, 2, FULL, true",
+        "2, 1, 7, FULL, true"
     })
-    void bagModel(int consumers, int producers, int chunk, FenceMode fence) {
+    void bagModel(int consumers, int producers, int chunk, FenceMode fence, boolean cas) {
         for (long seed = 0; seed < 40; seed++) {
             SalsaPool<Long> pool = SalsaPool.builder(consumers, producers).chunkSize(chunk).chunkPoolCapacity(2)
-                    .fence(fence).topology(NumaTopology.synthetic(2, 2)).build();
+                    .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
             SplittableRandom rnd = new SplittableRandom(seed * 7919 + consumers);
             Set<Long> model = new HashSet<>();
             long next = 1;
@@ -90,11 +93,12 @@ class SalsaSequentialModelTest {
         }
     }
 
-    @ParameterizedTest(name = "producers={0} chunk={1}")
-    @CsvSource({"1, 1", "1, 5", "3, 1", "3, 4", "2, 1000"})
-    void fifoPerProducerWithOneConsumer(int producers, int chunk) {
+    @ParameterizedTest(name = "producers={0} chunk={1} SALSA+CAS={2}")
+    @CsvSource({"1, 1, false", "1, 5, false", "3, 1, false", "3, 4, false", "2, 1000, false", "1, 1, true",
+        "3, 4, true", "2, 1000, true"})
+    void fifoPerProducerWithOneConsumer(int producers, int chunk, boolean cas) {
         SalsaPool<Long> pool = SalsaPool.builder(1, producers).chunkSize(chunk).chunkPoolCapacity(1)
-                .topology(NumaTopology.synthetic(1, 1)).build();
+                .consumeByCas(cas).topology(NumaTopology.synthetic(1, 1)).build();
         SplittableRandom rnd = new SplittableRandom(producers * 31L + chunk);
         @SuppressWarnings("unchecked")
         ArrayDeque<Long>[] fifo = new ArrayDeque[producers];

@@ -10,13 +10,22 @@ import io.github.taskpools.jmh.ForkJoinBenchmark;
 import io.github.taskpools.jmh.OwnerQueue;
 import io.github.taskpools.jmh.PqChannelsBenchmark;
 import io.github.taskpools.jmh.PqHoldBenchmark;
+import io.github.taskpools.jmh.ProducerConsumerBenchmark;
+import io.github.taskpools.jmh.ProducerConsumerPool;
+import io.github.taskpools.jmh.SalsaBalancingBenchmark;
+import io.github.taskpools.jmh.SalsaChunkSizeBenchmark;
+import io.github.taskpools.jmh.SalsaFenceBenchmark;
+import io.github.taskpools.jmh.SalsaOneProducerBenchmark;
+import io.github.taskpools.jmh.SalsaProducersConsumersBenchmark;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.openjdk.jmh.annotations.Param;
 
 /**
@@ -85,8 +94,15 @@ final class Experiments {
         }
     }
 
-    /** A derived counter: secondary metric {@code numerator} divided by {@code denominator} (mean scores). */
-    record Counter(String name, String numerator, String denominator) {
+    /**
+     * A derived counter: secondary metric {@code numerator} divided by {@code denominator} (mean scores),
+     * shown only for the runs whose parameters satisfy {@code appliesTo} (a contender that does not
+     * count the numerator would otherwise show a false 0).
+     */
+    record Counter(String name, String numerator, String denominator, Predicate<Map<String, String>> appliesTo) {
+        Counter(String name, String numerator, String denominator) {
+            this(name, numerator, denominator, p -> true);
+        }
     }
 
     /**
@@ -151,6 +167,29 @@ final class Experiments {
     private static final Counter CPU_SHARE_COUNTER = new Counter("CPU share", "cpuNanos", "wallNanos");
     private static final Counter STOLEN_SHARE = new Counter("stolen share", "steals", "taken");
     private static final Counter ABORT_RATE = new Counter("abort rate", "aborts", "attempts");
+
+    /** The SALSA experiments' contenders that count their consumers' CASes: this library's pools. */
+    private static final Set<String> UNCOUNTED_CAS = Set.of(ProducerConsumerPool.CLQ, ProducerConsumerPool.LBQ,
+            ProducerConsumerPool.JCTOOLS_MPMC);
+    private static final Counter CAS_PER_TASK = new Counter("CAS per task", "cas", "taken",
+            p -> !UNCOUNTED_CAS.contains(p.get("pool")));
+    private static final Counter ASYMMETRIC_SHARE = new Counter("asymmetric share", "asymTaken", "taken");
+
+    private static final List<String> SALSA_ORDER = List.of(ProducerConsumerPool.SALSA,
+            ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.WS_MSQ, ProducerConsumerPool.WS_LIFO,
+            ProducerConsumerPool.CONC_BAG, ProducerConsumerPool.CLQ, ProducerConsumerPool.LBQ,
+            ProducerConsumerPool.JCTOOLS_MPMC);
+
+    private static final String SALSA_WORKLOAD = "Each producer puts boxed integers in a loop, each consumer gets"
+            + " in a loop (paper §6.2), " + ProducerConsumerBenchmark.BATCH + " operations per invocation; producers"
+            + " pause while more than " + ProducerConsumerBenchmark.IN_FLIGHT + " tasks are in flight. The JMH group"
+            + " has " + ProducerConsumerBenchmark.MAX_PRODUCERS + " producer and "
+            + ProducerConsumerBenchmark.MAX_CONSUMERS + " consumer threads; those beyond the configuration's counts"
+            + " park. Chunks: 1000 tasks for SALSA and SALSA+CAS, 128 for ConcBag (the paper's optima) unless swept;"
+            + " SALSA with the asymmetric fence unless said otherwise (the log names the mode in use). Score: puts +"
+            + " tasks taken per second. CAS per task = consumers' CAS attempts / tasks taken, counted by this"
+            + " library's pools only (the paper's SALSA stays at or below 0.01). Every trial ends with a"
+            + " conservation check (counts and value sums). More threads than cores oversubscribe the machine.";
 
     private static final List<String> POOL_POLICIES =
             List.of("rand", "seq", "last", "best-of-two", "best-of-many", "numa");
@@ -415,6 +454,106 @@ final class Experiments {
                             "whole-program comparison")),
                     List.of(new Chart("throughput", "Fork/join kernels", "score", "computations per second", null)),
                     Map.of(), 1, false, null),
+            new Experiment(SalsaProducersConsumersBenchmark.EXPERIMENT,
+                    "SALSA §6.3: throughput for producer/consumer counts (Fig. 4)",
+                    SalsaProducersConsumersBenchmark.class,
+                    "Every contender at several producers/consumers counts; 1/1 (one core each on two cores) is the"
+                            + " headline. " + SALSA_WORKLOAD,
+                    List.of("pool"), param("pool"), "threads", "producers/consumers", "ops", MEGA, "Mops/s",
+                    SALSA_ORDER,
+                    List.of(CAS_PER_TASK),
+                    List.of(
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA_CAS, 1.3,
+                                    "paper §6.3: SALSA 1.7x SALSA+CAS (its CAS-free consume)"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.WS_MSQ, 2.0,
+                                    "paper §6.3: 20x WS-MSQ at 16/16"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.WS_LIFO, null,
+                                    "paper §6.3: 20x WS-LIFO at 16/16"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CONC_BAG, null,
+                                    "paper §6.3: 3.5x ConcBag at 16/16"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CLQ, null, ""),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.JCTOOLS_MPMC, null, "")),
+                    List.of(new Chart("throughput", "SALSA Fig. 4: throughput vs producers/consumers", "score",
+                                    "throughput (Mops/s)", null),
+                            new Chart("cas-per-task", "SALSA: CAS per retrieved task", "CAS per task",
+                                    "CAS / task", null)),
+                    Map.of("threads", "1/1"), 2, false, null),
+            new Experiment(SalsaOneProducerBenchmark.EXPERIMENT,
+                    "SALSA §6.3: one producer, N consumers (Fig. 5)",
+                    SalsaOneProducerBenchmark.class,
+                    "One producer and N consumers: throughput (Fig. 5(a)) and CAS operations per retrieved task"
+                            + " (Fig. 5(b)). " + SALSA_WORKLOAD,
+                    List.of("pool"), param("pool"), "consumers", "consumers", "ops", MEGA, "Mops/s",
+                    SALSA_ORDER,
+                    List.of(CAS_PER_TASK),
+                    List.of(
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA_CAS, null,
+                                    "paper Fig. 5(a): both SALSAs keep their throughput as consumers are added"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.WS_MSQ, null,
+                                    "paper Fig. 5(a): the others drop by 10x (consumers contend to steal)"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CONC_BAG, null, "")),
+                    List.of(new Chart("throughput", "SALSA Fig. 5(a): one producer, N consumers", "score",
+                                    "throughput (Mops/s)", null),
+                            new Chart("cas-per-task", "SALSA Fig. 5(b): CAS per retrieved task", "CAS per task",
+                                    "CAS / task", null)),
+                    Map.of("pool", ProducerConsumerPool.SALSA + "," + ProducerConsumerPool.SALSA_CAS + ","
+                            + ProducerConsumerPool.WS_MSQ, "consumers", "1,2"), 2, false, null),
+            new Experiment(SalsaBalancingBenchmark.EXPERIMENT,
+                    "SALSA §6.4: producer-based balancing on and off (Fig. 6)",
+                    SalsaBalancingBenchmark.class,
+                    "One producer and N consumers, SALSA and SALSA+CAS with producer-based balancing and without it"
+                            + " (the producer always inserts into its closest consumer's pool, the others steal). "
+                            + SALSA_WORKLOAD,
+                    List.of("pool", "balancing"),
+                    p -> p.get("pool") + ("false".equals(p.get("balancing")) ? " no-balancing" : ""),
+                    "consumers", "consumers", "ops", MEGA, "Mops/s",
+                    List.of(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA + " no-balancing",
+                            ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.SALSA_CAS + " no-balancing"),
+                    List.of(CAS_PER_TASK),
+                    List.of(
+                            new Ratio(ProducerConsumerPool.SALSA + " no-balancing",
+                                    ProducerConsumerPool.SALSA_CAS + " no-balancing", null,
+                                    "paper §6.4: without balancing, chunk stealing clearly beats task stealing"),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA + " no-balancing", null,
+                                    "paper §6.4: balancing keeps SALSA from degrading"),
+                            new Ratio(ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.SALSA_CAS + " no-balancing",
+                                    null, "")),
+                    List.of(new Chart("throughput", "SALSA Fig. 6: balancing on/off, one producer", "score",
+                                    "throughput (Mops/s)", null),
+                            new Chart("cas-per-task", "SALSA Fig. 6: CAS per retrieved task", "CAS per task",
+                                    "CAS / task", null)),
+                    Map.of("consumers", "2"), 2, false, null),
+            new Experiment(SalsaChunkSizeBenchmark.EXPERIMENT,
+                    "SALSA §6.6: chunk size (Fig. 8)",
+                    SalsaChunkSizeBenchmark.class,
+                    "One producer and 1 or 2 consumers; SALSA's and SALSA+CAS's chunk size and ConcBag's block size"
+                            + " swept. " + SALSA_WORKLOAD,
+                    List.of("pool"), param("pool"), "chunkSize", "chunk size (tasks)", "ops", MEGA, "Mops/s",
+                    List.of(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.CONC_BAG),
+                    List.of(CAS_PER_TASK),
+                    List.of(
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA_CAS, null, ""),
+                            new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CONC_BAG, null,
+                                    "paper §6.6: ConcBag's linear scans lose with large blocks")),
+                    List.of(new Chart("throughput", "SALSA Fig. 8: throughput vs chunk size", "score",
+                            "throughput (Mops/s)", "consumers")),
+                    Map.of("chunkSize", "128,1000", "consumers", "2"), 2, false, null),
+            new Experiment(SalsaFenceBenchmark.EXPERIMENT,
+                    "SALSA §6.1: full fence against the asymmetric (membarrier) fence",
+                    SalsaFenceBenchmark.class,
+                    "SALSA only, one producer and 1 or 2 consumers, FenceMode FULL (a volatile store and load per"
+                            + " consumed task) against ASYMMETRIC (no fence in the consumer, a membarrier in each"
+                            + " chunk steal). ASYMMETRIC falls back to FULL where membarrier is unavailable: the"
+                            + " asymmetric share (tasks taken under the asymmetric fence / tasks taken) is 1 when it"
+                            + " ran and 0 after a fallback, and the log names the mode and the reason. "
+                            + SALSA_WORKLOAD,
+                    List.of("fence"), param("fence"), "consumers", "consumers", "ops", MEGA, "Mops/s",
+                    List.of("ASYMMETRIC", "FULL"),
+                    List.of(ASYMMETRIC_SHARE, CAS_PER_TASK),
+                    List.of(new Ratio("ASYMMETRIC", "FULL", 1.0,
+                            "§6.1: the consume path without a fence; stealers pay the membarrier")),
+                    List.of(new Chart("throughput", "SALSA §6.1: fence modes", "score", "throughput (Mops/s)", null)),
+                    Map.of(), 2, false, null),
             PQ_HOLD, PQ_TIMESHARE, PQ_CHANNELS);
 
     static Experiment byId(String id) {

@@ -183,6 +183,9 @@ public final class Report {
             }
             Map<String, Double> counters = new LinkedHashMap<>();
             for (Counter c : e.counters()) {
+                if (!c.appliesTo().test(r.params())) {
+                    continue;
+                }
                 Metric num = r.secondary().get(c.numerator());
                 Metric den = r.secondary().get(c.denominator());
                 if (num != null && den != null) {

@@ -294,7 +294,19 @@ class ReportTest {
             assertFalse(e.charts().isEmpty());
         }
         assertEquals(Set.of("bwos-single-owner", "ff-worker-take", "bwos-one-thief", "bwos-pool", "ff-abort-rate",
-                "fork-join", "pq-hold", "pq-timeshare", "pq-channels"), ids);
+                "fork-join", "pq-hold", "pq-timeshare", "pq-channels", "salsa-producers-consumers",
+                "salsa-one-producer", "salsa-balancing", "salsa-chunk-size", "salsa-fence-mode"), ids);
+        int quick = 0;
+        for (Experiment e : Experiments.ALL) {
+            quick += e.configurations(true, 2);
+            if (e.id().startsWith("salsa-")) {
+                assertTrue(e.configurations(true, 2) <= 10, e.id() + ": the quick preset must stay small");
+                assertEquals(2, e.minCores(), e.id() + ": a producer and a consumer");
+            }
+        }
+        assertTrue(quick <= 140, "./bench --quick runs " + quick + " configurations, about 6 s each on 2 cores");
+        assertEquals(8, Experiments.byId("salsa-producers-consumers").configurations(true, 2));
+        assertEquals(32, Experiments.byId("salsa-producers-consumers").configurations(false, 2));
         assertEquals(96, Experiments.byId("bwos-pool").configurations(false, 2));
         assertEquals(16, Experiments.byId("bwos-pool").configurations(true, 2));
         Experiment hold = Experiments.byId("pq-hold");
@@ -377,5 +389,32 @@ class ReportTest {
                 Files.readString(dir.resolve("summary.json")))).get("ratios")).get(0));
         assertEquals("65536", q.get("size"));
         assertEquals("2", q.get("threads"));
+    }
+
+    /**
+     * A SALSA experiment's fixture: {@code java -jar jmh-bench/target/benchmarks.jar SalsaOneProducerBenchmark
+     * -p pool=salsa,clq -p consumers=2 -f 1 -wi 0 -i 2 -r 100ms -rf json}.
+     */
+    @Test
+    void casPerTaskIsShownOnlyForThePoolsThatCountTheirCases() throws IOException {
+        List<Result> results = Results.parse(fixture("salsa-one-producer.json"));
+        Experiment e = Experiments.byId("salsa-one-producer");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(List.of("salsa", "clq"), rows.stream().map(Row::implementation).toList());
+        assertEquals(List.of("2", "2"), rows.stream().map(Row::x).toList());
+        Row salsa = rows.get(0);
+        Row clq = rows.get(1);
+        double cas = salsa.counters().get("CAS per task");
+        assertEquals(r(results, "salsa").secondary().get("cas").score()
+                / r(results, "salsa").secondary().get("taken").score(), cas, EPS);
+        assertTrue(cas > 0 && cas <= 0.01, "SALSA's CAS per task in the fixture: " + cas);
+        assertNull(clq.counters().get("CAS per task"), "CLQ does not count its CASes: no false 0");
+        assertTrue(clq.counters().containsKey("taken/s"));
+        assertTrue(r(results, "salsa").secondary().get("asymTaken").score() > 0, "the fixture ran ASYMMETRIC");
+        assertTrue(Report.ratios(e, rows).isEmpty(), "no ratio pairs salsa with clq here");
+    }
+
+    private static Result r(List<Result> results, String pool) {
+        return results.stream().filter(x -> pool.equals(x.params().get("pool"))).findFirst().orElseThrow();
     }
 }

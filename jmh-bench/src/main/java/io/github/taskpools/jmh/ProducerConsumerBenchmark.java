@@ -1,0 +1,274 @@
+package io.github.taskpools.jmh;
+
+import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.salsa.FenceMode;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * The synthetic workload of the SALSA paper (§6.2): "each producer works in a loop of inserting dummy
+ * items; each consumer works in a loop of retrieving dummy items", for the {@code salsa-*}
+ * experiments, whose subclasses fix or sweep the contender, the thread counts, the chunk size, the
+ * fence mode and producer-based balancing.
+ *
+ * <h2>Threads</h2>
+ * The JMH group always has {@value #MAX_PRODUCERS} producer and {@value #MAX_CONSUMERS} consumer
+ * threads (JMH fixes group sizes per method); the {@code producers()} and {@code consumers()} of
+ * the experiment are active, by their index in the subgroup, and the others park for
+ * {@value #IDLE_MILLIS} ms per invocation, so they neither count nor take a core. Active thread j
+ * uses the pool's handle j (unbound, this thread only).
+ *
+ * <h2>Batches and the bound on tasks in flight</h2>
+ * One invocation is {@value #BATCH} puts, or {@value #BATCH} get attempts. The pools are unbounded
+ * and producers may be faster than consumers, so to keep the heap bounded a producer skips its batch
+ * (one {@link Thread#yield}) while more than {@value #IN_FLIGHT} tasks are in flight, reading the
+ * counts that every thread publishes once per batch (opaque stores to its own padded tally, opaque
+ * loads: a pacing hint, a stale count only shifts the bound by a few batches). JCTools' bounded
+ * MPMC queue gets a capacity above that bound, so its offers do not fail in practice (a refused one
+ * is retried, never dropped).
+ *
+ * <h2>Score and counters</h2>
+ * See {@link PoolCounters}: the score is {@code ops}, puts + tasks taken per second. CAS per task
+ * comes from the pools' per-consumer counters, read by the consumer's own thread before and after
+ * each batch (plain fields of that thread: no shared write, no allocation, nothing added to the
+ * pools' hot paths beyond the plain increments next to their CASes).
+ *
+ * <h2>Correctness check</h2>
+ * Tasks are boxed integers from a pre-boxed array; each thread sums the values it put or took. At
+ * the end of the trial (every thread stopped) consumer 0 drains what is left, and the counts and
+ * sums must match: puts = taken + left, or the run fails.
+ */
+@State(Scope.Group)
+public abstract class ProducerConsumerBenchmark {
+    /** Producer threads in the JMH group (active or parked). */
+    public static final int MAX_PRODUCERS = 2;
+    /** Consumer threads in the JMH group (active or parked). */
+    public static final int MAX_CONSUMERS = 3;
+    /** Operations per invocation. */
+    public static final int BATCH = 1024;
+    /** The bound on tasks in flight (put and not yet taken) above which producers pause. */
+    public static final int IN_FLIGHT = 1 << 20;
+    /** An inactive thread's park per invocation. */
+    public static final int IDLE_MILLIS = 5;
+
+    private static final int TASKS = 4096;
+    private static final int VALUE_BASE = 1_000_000;
+
+    private ProducerConsumerPool pool;
+    private Object[] tasks;
+    private Tally[] producerTally;
+    private Tally[] consumerTally;
+    private boolean asymmetric;
+
+    /** The contender ({@link ProducerConsumerPool} names). */
+    protected abstract String pool();
+
+    /** Active producers, 1 to {@value #MAX_PRODUCERS}. */
+    protected abstract int producers();
+
+    /** Active consumers, 1 to {@value #MAX_CONSUMERS}. */
+    protected abstract int consumers();
+
+    /** SALSA's chunk size and ConcBag's block size: the paper's optima (§6.2) unless swept. */
+    protected int chunkSize() {
+        return ProducerConsumerPool.CONC_BAG.equals(pool()) ? ProducerConsumerPool.CONC_BAG_BLOCK : 1000;
+    }
+
+    /** SALSA's fence mode. */
+    protected FenceMode fence() {
+        return FenceMode.ASYMMETRIC;
+    }
+
+    /** SALSA's producer-based balancing. */
+    protected boolean balancing() {
+        return true;
+    }
+
+    @Setup(Level.Trial)
+    public void setup() {
+        int np = producers();
+        int nc = consumers();
+        if (np < 1 || np > MAX_PRODUCERS || nc < 1 || nc > MAX_CONSUMERS) {
+            throw new IllegalArgumentException("producers must be in [1, " + MAX_PRODUCERS + "] and consumers in [1, "
+                    + MAX_CONSUMERS + "], got " + np + " and " + nc);
+        }
+        pool = ProducerConsumerPool.create(pool(), np, nc, chunkSize(), fence(), balancing(), 2 * IN_FLIGHT);
+        asymmetric = pool.asymmetricFence();
+        if (pool.fenceNote() != null) {
+            System.out.println("# " + pool() + ": fence mode in use: " + pool.fenceNote());
+        }
+        tasks = new Object[TASKS];
+        for (int i = 0; i < TASKS; i++) {
+            tasks[i] = Integer.valueOf(VALUE_BASE + i);
+        }
+        producerTally = new Tally[np];
+        consumerTally = new Tally[nc];
+        for (int j = 0; j < np; j++) {
+            producerTally[j] = new Tally();
+        }
+        for (int i = 0; i < nc; i++) {
+            consumerTally[i] = new Tally();
+        }
+    }
+
+    /** One batch of puts, or a pause if too many tasks are in flight. */
+    @Benchmark
+    @Group("pc")
+    @GroupThreads(MAX_PRODUCERS)
+    public void producer(PoolCounters c, ThreadParams tp) {
+        int j = tp.getSubgroupThreadIndex();
+        if (j >= producerTally.length) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
+            return;
+        }
+        if (inFlight() > IN_FLIGHT) {
+            Thread.yield();
+            return;
+        }
+        Tally t = producerTally[j];
+        TaskPool.Producer<Object> p = pool.producer(j);
+        Object[] tasks = this.tasks;
+        int i = t.cursor;
+        long sum = 0;
+        for (int k = 0; k < BATCH; k++) {
+            p.put(tasks[i]);
+            sum += VALUE_BASE + i;
+            i = (i + 1) & (TASKS - 1);
+        }
+        t.cursor = i;
+        t.sum += sum;
+        t.count += BATCH;
+        t.publish(t.count);
+        c.puts += BATCH;
+        c.ops += BATCH;
+    }
+
+    /** One batch of get attempts. */
+    @Benchmark
+    @Group("pc")
+    @GroupThreads(MAX_CONSUMERS)
+    public void consumer(PoolCounters c, ThreadParams tp) {
+        int i = tp.getSubgroupThreadIndex();
+        if (i >= consumerTally.length) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
+            return;
+        }
+        Tally t = consumerTally[i];
+        TaskPool.Consumer<Object> q = pool.consumer(i);
+        boolean counting = pool.countsCas();
+        long cas0 = counting ? pool.casCount(i) : 0;
+        long taken = 0;
+        long sum = 0;
+        for (int k = 0; k < BATCH; k++) {
+            Object task = q.get();
+            if (task != null) {
+                sum += (Integer) task;
+                taken++;
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        t.sum += sum;
+        t.count += taken;
+        t.publish(t.count);
+        c.taken += taken;
+        c.ops += taken;
+        c.misses += BATCH - taken;
+        if (counting) {
+            c.cas += pool.casCount(i) - cas0;
+        }
+        if (asymmetric) {
+            c.asymTaken += taken;
+        }
+    }
+
+    private long inFlight() {
+        long n = 0;
+        for (Tally t : producerTally) {
+            n += t.published();
+        }
+        for (Tally t : consumerTally) {
+            n -= t.published();
+        }
+        return n;
+    }
+
+    /** Drains what is left and checks that every task put was taken exactly once. */
+    @TearDown(Level.Trial)
+    public void checkConservation() {
+        long puts = 0;
+        long putSum = 0;
+        long taken = 0;
+        long takenSum = 0;
+        for (Tally t : producerTally) {
+            puts += t.count;
+            putSum += t.sum;
+        }
+        for (Tally t : consumerTally) {
+            taken += t.count;
+            takenSum += t.sum;
+        }
+        long left = 0;
+        long leftSum = 0;
+        Object task;
+        while ((task = pool.consumer(0).get()) != null) {
+            left++;
+            leftSum += (Integer) task;
+        }
+        if (puts != taken + left || putSum != takenSum + leftSum) {
+            throw new IllegalStateException(pool() + ": tasks not conserved: puts " + puts + " (sum " + putSum
+                    + "), taken " + taken + " (sum " + takenSum + "), left " + left + " (sum " + leftSum + ")");
+        }
+    }
+
+    /** A thread's counts, padded against its neighbours. */
+    static final class Tally extends TallyFields {
+        long q00, q01, q02, q03, q04, q05, q06, q07;
+        long q08, q09, q10, q11, q12, q13, q14, q15;
+    }
+
+    /** The fields of a {@link Tally}. */
+    abstract static class TallyFields extends TallyPad {
+        private static final VarHandle PUBLISHED;
+
+        static {
+            try {
+                PUBLISHED = MethodHandles.lookup().findVarHandle(TallyFields.class, "published", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** Plain, the owning thread only; read by the trial's tear-down after every thread stopped. */
+        long count;
+        long sum;
+        int cursor;
+        /** Opaque store by the owning thread, opaque loads by producers: a pacing hint (see the class comment). */
+        private long published;
+
+        final void publish(long value) {
+            PUBLISHED.setOpaque(this, value);
+        }
+
+        final long published() {
+            return (long) PUBLISHED.getOpaque(this);
+        }
+    }
+
+    /** Padding before a tally's fields. */
+    abstract static class TallyPad {
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+        long p08, p09, p10, p11, p12, p13, p14, p15;
+    }
+}

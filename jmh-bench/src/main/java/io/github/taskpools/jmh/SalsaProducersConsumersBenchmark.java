@@ -1,0 +1,60 @@
+package io.github.taskpools.jmh;
+
+import static io.github.taskpools.jmh.ProducerConsumerPool.CLQ;
+import static io.github.taskpools.jmh.ProducerConsumerPool.CONC_BAG;
+import static io.github.taskpools.jmh.ProducerConsumerPool.JCTOOLS_MPMC;
+import static io.github.taskpools.jmh.ProducerConsumerPool.LBQ;
+import static io.github.taskpools.jmh.ProducerConsumerPool.SALSA;
+import static io.github.taskpools.jmh.ProducerConsumerPool.SALSA_CAS;
+import static io.github.taskpools.jmh.ProducerConsumerPool.WS_LIFO;
+import static io.github.taskpools.jmh.ProducerConsumerPool.WS_MSQ;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Experiment {@code salsa-producers-consumers}: SALSA paper Fig. 4, system throughput for several
+ * producer/consumer counts ({@code threads} = producers/consumers), every contender. 1/1 fits two
+ * cores and is the headline; the larger counts oversubscribe a two-core machine. See
+ * {@link ProducerConsumerBenchmark} for the workload.
+ */
+@State(Scope.Group)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(3)
+@Warmup(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+public class SalsaProducersConsumersBenchmark extends ProducerConsumerBenchmark {
+    /** The experiment id used by {@code ./bench} and the report. */
+    public static final String EXPERIMENT = "salsa-producers-consumers";
+
+    @Param({SALSA, SALSA_CAS, WS_MSQ, WS_LIFO, CONC_BAG, CLQ, LBQ, JCTOOLS_MPMC})
+    public String pool;
+
+    /** Producers/consumers. */
+    @Param({"1/1", "1/2", "2/1", "2/2"})
+    public String threads;
+
+    @Override
+    protected String pool() {
+        return pool;
+    }
+
+    @Override
+    protected int producers() {
+        return Integer.parseInt(threads.substring(0, threads.indexOf('/')));
+    }
+
+    @Override
+    protected int consumers() {
+        return Integer.parseInt(threads.substring(threads.indexOf('/') + 1));
+    }
+}
