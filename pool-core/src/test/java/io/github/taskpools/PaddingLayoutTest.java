@@ -46,7 +46,9 @@ class PaddingLayoutTest {
                         List.of(Set.of("top"), Set.of("bottom"), theLock, Set.of("echo"))),
                 Arguments.of("bwos.FifoBwosDeque", List.of(fifoOwner, Set.of("stealBlock"))),
                 Arguments.of("bwos.LifoBwosDeque", List.of(lifoOwner, Set.of("stealBlock"))),
-                Arguments.of("numapq.CalendarTable", List.of(Set.of("current"), Set.of("size"))));
+                Arguments.of("numapq.CalendarTable", List.of(Set.of("current"), Set.of("size"))),
+                Arguments.of("salsa.MsQueue", List.of(Set.of("head"), Set.of("tail"))),
+                Arguments.of("salsa.TreiberStack", List.of(Set.of("top"))));
     }
 
     @ParameterizedTest(name = "{0}")
