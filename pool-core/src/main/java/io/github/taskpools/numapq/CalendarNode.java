@@ -62,6 +62,12 @@ final class CalendarNode<E> {
      */
     long epoch;
     /**
+     * The table this node was inserted into; plain, written with {@link #epoch} before the
+     * publishing CAS. Non-blocking executors that reach the node through a descriptor's
+     * {@code candidate} use it to lower that table's {@code current} and count its size.
+     */
+    CalendarTable<E> home;
+    /**
      * The successor: CAS (insertion, unlinking, freezing by a marker), volatile reads. Written
      * plainly only before publication. A marker's {@code next} never changes.
      */

@@ -248,6 +248,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         if (r == null) {
             CalendarNode<E> copy = new CalendarNode<>(n.key, n.event, null, TEMP);
             copy.epoch = 0;
+            copy.home = nh;
             insertCopy(nh, vb, copy);
             if (CalendarNode.REPLICA.compareAndSet(n, null, copy)) {
                 nh.addSize(1); // line 36
@@ -471,6 +472,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             }
             tmp.next = lr[1];
             tmp.epoch = h.current.epoch;
+            tmp.home = h;
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
                 break;
             }
@@ -518,11 +520,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     Object enqueue(Operation<E> op, Locality loc) {
         Event<E> ev = op.event;
         CalendarNode<E> tmp = null;
-        CalendarTable<E> h = null;
-        long nc = 0;
         while (op.candidate == null) {
-            h = readTable();
-            nc = Math.floorDiv(ev.key(), h.bw);
+            CalendarTable<E> h = readTable();
+            long nc = Math.floorDiv(ev.key(), h.bw);
             int b = h.bucketOf(nc);
             if (loc != null && !loc.isLocal(b, h.length)) {
                 return FAIL;
@@ -536,6 +536,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             }
             tmp.next = lr[1];
             tmp.epoch = h.current.epoch;
+            tmp.home = h;
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
                 if (!op.casCandidate(null, tmp) && op.candidate != tmp) {
                     tmp.markDeleted(); // lines 21-25: another executor's node won
@@ -545,13 +546,24 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         }
         @SuppressWarnings("unchecked")
         CalendarNode<E> c = (CalendarNode<E>) op.candidate;
+        CalendarTable<E> t = c.home;
         long s = c.state;
         // line 27: validate; TEMP to valid happens once, a frozen (MOV) candidate is validated
         // by the resize that moves it (Algorithm 5)
-        if ((s & (TEMP | MOV | DEL)) == TEMP && STATE.compareAndSet(c, s, s & ~TEMP)) {
-            CalendarTable<E> t = c == tmp ? h : table;
+        boolean won = (s & (TEMP | MOV | DEL)) == TEMP && STATE.compareAndSet(c, s, s & ~TEMP);
+        // Lines 29-34, run by every executor that sees the candidate valid and not frozen, not
+        // only by the validator as in the thesis: the requester may complete as soon as any
+        // executor returns, so the executor that returns first must already have lowered
+        // current, or a later dequeue by the requester could skip the key. Lowering is
+        // idempotent (a spare epoch bump only makes a scan restart); always after validation,
+        // never before (a scan that saw the new epoch would skip the TEMP node and advance). A
+        // frozen candidate is lowered in the new table by its migration, which the next
+        // ReadTable completes before any operation uses that table.
+        if (won || (c.state & (TEMP | MOV)) == 0) {
             t.enqueuedAt(Math.floorDiv(ev.key(), t.bw));
-            t.addSize(1);
+            if (won) {
+                t.addSize(1); // only the validator counts, in the node's own table (see home)
+            }
         }
         op.completeShared(null);
         return null;
