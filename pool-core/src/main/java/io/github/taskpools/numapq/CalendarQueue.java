@@ -622,7 +622,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     private Event<E> extractFor(Operation<E> op, CalendarNode<E> cn, long mine) {
         long w = (long) STATE.compareAndExchange(cn, 0L, mine);
         if (w == 0L) {
-            table.addSize(-1); // the table in use: an estimate if a resize just completed
+            // The node's own table: if a resize froze cn after this deletion, cn is MOV_DEAD and
+            // not counted in the new table, so the count must not come off the new table either.
+            cn.home.addSize(-1);
             return cn.event;
         }
         if ((w & DEL) != 0 && CalendarNode.opOf(w) == op.id) {
