@@ -82,7 +82,9 @@ final class CalendarNode<E> {
         this.event = event;
         this.requestor = requestor;
         this.isMarker = false;
-        this.state = state;
+        if (state != 0) {
+            STATE.set(this, state); // plain: published by the insertion CAS (or casCandidate)
+        }
     }
 
     /** A marker freezing the {@code next} of the node before it; holds that node's successor. */
@@ -91,7 +93,7 @@ final class CalendarNode<E> {
         this.event = null;
         this.requestor = null;
         this.isMarker = true;
-        this.next = successor;
+        NEXT.set(this, successor); // plain: published by freezeNext's CAS
     }
 
     /** A bucket head (the sentinel before the list). */

@@ -276,7 +276,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (lr == null) {
                 return;
             }
-            copy.next = lr[1];
+            CalendarNode.NEXT.set(copy, lr[1]); // plain: copy is unpublished until the CAS below
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], copy)) {
                 return;
             }
@@ -470,7 +470,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (lr == null) {
                 continue;
             }
-            tmp.next = lr[1];
+            CalendarNode.NEXT.set(tmp, lr[1]); // plain: tmp is unpublished until the CAS below
             tmp.epoch = h.current.epoch;
             tmp.home = h;
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
@@ -534,7 +534,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (tmp == null) {
                 tmp = new CalendarNode<>(ev.key(), ev, op, TEMP);
             }
-            tmp.next = lr[1];
+            CalendarNode.NEXT.set(tmp, lr[1]); // plain: tmp is unpublished until the CAS below
             tmp.epoch = h.current.epoch;
             tmp.home = h;
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
