@@ -69,10 +69,16 @@ final class CalendarNode<E> {
     CalendarTable<E> home;
     /**
      * The successor: CAS (insertion, unlinking, freezing by a marker), volatile reads. Written
-     * plainly only before publication. A marker's {@code next} never changes.
+     * plainly ({@code NEXT.set}) only before publication, which is always a CAS that pairs with
+     * the readers' volatile reads. A marker's {@code next} never changes.
      */
     volatile CalendarNode<E> next;
-    /** See the class comment: fetch-and-or (DEL), CAS (MOV, validation, stamped DEL). */
+    /**
+     * See the class comment. Plain write in the constructor (published with the node);
+     * fetch-and-or (DEL: dequeue, losing copy or insertion); CAS (MOV, TEMP to valid by an
+     * executor); fetch-and-and (TEMP to valid of a resize copy); compare-and-exchange (the
+     * stamped DEL of a non-blocking dequeue); volatile reads.
+     */
     volatile long state;
     /** The copy of this node in the new table (Algorithm 3 line 35): CAS once from null. */
     volatile CalendarNode<E> replica;
@@ -107,12 +113,6 @@ final class CalendarNode<E> {
         return f != null && f.isMarker ? f.next : f;
     }
 
-    /** Whether {@code next} is frozen. */
-    boolean isFrozen() {
-        CalendarNode<E> f = next;
-        return f != null && f.isMarker;
-    }
-
     /** Freezes {@code next} with a marker (idempotent); returns the final successor. */
     CalendarNode<E> freezeNext() {
         for (;;) {
@@ -128,7 +128,9 @@ final class CalendarNode<E> {
 
     /**
      * Marks the node MOV (CAS loop, Algorithm 3), recording whether it was already deleted, and
-     * freezes its {@code next}. Returns the state word as it was when MOV went in.
+     * freezes its {@code next}. Returns the state read after freezing, which may hold a DEL that
+     * came after MOV (a dequeue's failed fetch-and-or); callers look only at MOV_DEAD and TEMP,
+     * which cannot change once MOV is set, so every helper gets the same answer.
      */
     long freezeForMove() {
         long s;
@@ -142,7 +144,7 @@ final class CalendarNode<E> {
         return state;
     }
 
-    /** CAS loop setting DEL (a losing copy or a losing non-blocking insertion). */
+    /** Fetch-and-or of DEL (a losing copy or a losing non-blocking insertion). */
     void markDeleted() {
         STATE.getAndBitwiseOr(this, DEL);
     }

@@ -31,14 +31,21 @@ import java.util.concurrent.ThreadLocalRandom;
  * the past raced with us: restart. If its virtual bucket is {@code <= cur}, fetch-and-or DEL
  * into its state; the old state says whether we won it. Otherwise virtual bucket cur is empty:
  * CAS {@code current} to (cur + 1, E), which fails if an enqueue in the past bumped the epoch.
- * Invariant: {@code current} only passes a virtual bucket after a scan, under the same epoch,
- * found it empty, so no completed enqueue is ever left behind {@code current}.
+ * Invariant: on a table of several buckets, {@code current} only passes a virtual bucket after
+ * a scan, under the same epoch, found no valid node in it (it may hold TEMP nodes: their
+ * validation lowers {@code current} afterwards), and an enqueue completes only after
+ * {@code current} is at or before its virtual bucket (in the non-blocking enqueue, whichever
+ * executor returns first has lowered it), so no completed enqueue is left behind
+ * {@code current}. The one exception is harmless: the jump of a one-bucket table below can
+ * pass a node inserted between {@code cur} and the node it jumps to, but there every scan
+ * starts at the head and takes the first valid node whose virtual bucket is {@code <= cur},
+ * and a resize recomputes {@code current} from the migrated nodes.
  *
  * <p><b>Emptiness.</b> As in the thesis, a dequeue reports empty only on a one-bucket table
- * whose list holds no valid node (line 21); ReadTable shrinks the table to one bucket once
- * {@code size} drops below half the bucket count, so an empty queue converges there. On a
- * one-bucket table the first valid node is the global minimum, so {@code current} may jump
- * straight to its virtual bucket.
+ * whose list holds no valid node (line 21). ReadTable shrinks a table whose {@code size} drops
+ * below half its bucket count to the smallest power of two {@code >= size / DEPB}, so an empty
+ * queue converges to one bucket. On a one-bucket table the first valid node is the global
+ * minimum, so {@code current} may jump straight to its virtual bucket.
  *
  * <p><b>Resize</b> (Algorithm 3, ReadTable): when {@code size} leaves [length/2, 2·DEPB·length]
  * (or a dequeue crossed more than {@code 4·length + 64} empty virtual buckets in one call) a new
@@ -335,8 +342,12 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
 
     /**
      * The nodes around where {@code key} goes in a bucket: {@code [left, right]}, left valid or
-     * TEMP (or the head), right the first node with a larger key (equal keys stay in arrival
-     * order), unlinking DEL nodes on the way. Null if the bucket is frozen for a resize.
+     * TEMP (or the head), right the first node with a larger key (inside one table equal keys
+     * stay in arrival order; resize helpers copy equal keys in any order, and the interface
+     * leaves their order unspecified), unlinking DEL nodes on the way. Null if the bucket is
+     * frozen for a resize. Unlike Algorithm 3 lines 29-32, which merge copies by key and would
+     * drop one of two distinct events with equal keys, a copy is told apart by the
+     * {@code replica} CAS of its original, so equal keys are simply inserted side by side.
      */
     @SuppressWarnings("unchecked")
     private static <E> CalendarNode<E>[] search(CalendarNode<E> head, long key) {
