@@ -62,11 +62,23 @@ final class CalendarNode<E> {
      */
     long epoch;
     /**
+     * The table this node was inserted into; plain, written with {@link #epoch} before the
+     * publishing CAS. Non-blocking executors that reach the node through a descriptor's
+     * {@code candidate} use it to lower that table's {@code current} and count its size.
+     */
+    CalendarTable<E> home;
+    /**
      * The successor: CAS (insertion, unlinking, freezing by a marker), volatile reads. Written
-     * plainly only before publication. A marker's {@code next} never changes.
+     * plainly ({@code NEXT.set}) only before publication, which is always a CAS that pairs with
+     * the readers' volatile reads. A marker's {@code next} never changes.
      */
     volatile CalendarNode<E> next;
-    /** See the class comment: fetch-and-or (DEL), CAS (MOV, validation, stamped DEL). */
+    /**
+     * See the class comment. Plain write in the constructor (published with the node);
+     * fetch-and-or (DEL: dequeue, losing copy or insertion); CAS (MOV, TEMP to valid by an
+     * executor); fetch-and-and (TEMP to valid of a resize copy); compare-and-exchange (the
+     * stamped DEL of a non-blocking dequeue); volatile reads.
+     */
     volatile long state;
     /** The copy of this node in the new table (Algorithm 3 line 35): CAS once from null. */
     volatile CalendarNode<E> replica;
@@ -76,7 +88,9 @@ final class CalendarNode<E> {
         this.event = event;
         this.requestor = requestor;
         this.isMarker = false;
-        this.state = state;
+        if (state != 0) {
+            STATE.set(this, state); // plain: published by the insertion CAS (or casCandidate)
+        }
     }
 
     /** A marker freezing the {@code next} of the node before it; holds that node's successor. */
@@ -85,7 +99,7 @@ final class CalendarNode<E> {
         this.event = null;
         this.requestor = null;
         this.isMarker = true;
-        this.next = successor;
+        NEXT.set(this, successor); // plain: published by freezeNext's CAS
     }
 
     /** A bucket head (the sentinel before the list). */
@@ -97,12 +111,6 @@ final class CalendarNode<E> {
     CalendarNode<E> successor() {
         CalendarNode<E> f = next;
         return f != null && f.isMarker ? f.next : f;
-    }
-
-    /** Whether {@code next} is frozen. */
-    boolean isFrozen() {
-        CalendarNode<E> f = next;
-        return f != null && f.isMarker;
     }
 
     /** Freezes {@code next} with a marker (idempotent); returns the final successor. */
@@ -120,7 +128,9 @@ final class CalendarNode<E> {
 
     /**
      * Marks the node MOV (CAS loop, Algorithm 3), recording whether it was already deleted, and
-     * freezes its {@code next}. Returns the state word as it was when MOV went in.
+     * freezes its {@code next}. Returns the state read after freezing, which may hold a DEL that
+     * came after MOV (a dequeue's failed fetch-and-or); callers look only at MOV_DEAD and TEMP,
+     * which cannot change once MOV is set, so every helper gets the same answer.
      */
     long freezeForMove() {
         long s;
@@ -134,7 +144,7 @@ final class CalendarNode<E> {
         return state;
     }
 
-    /** CAS loop setting DEL (a losing copy or a losing non-blocking insertion). */
+    /** Fetch-and-or of DEL (a losing copy or a losing non-blocking insertion). */
     void markDeleted() {
         STATE.getAndBitwiseOr(this, DEL);
     }

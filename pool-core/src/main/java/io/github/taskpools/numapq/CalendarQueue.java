@@ -31,14 +31,21 @@ import java.util.concurrent.ThreadLocalRandom;
  * the past raced with us: restart. If its virtual bucket is {@code <= cur}, fetch-and-or DEL
  * into its state; the old state says whether we won it. Otherwise virtual bucket cur is empty:
  * CAS {@code current} to (cur + 1, E), which fails if an enqueue in the past bumped the epoch.
- * Invariant: {@code current} only passes a virtual bucket after a scan, under the same epoch,
- * found it empty, so no completed enqueue is ever left behind {@code current}.
+ * Invariant: on a table of several buckets, {@code current} only passes a virtual bucket after
+ * a scan, under the same epoch, found no valid node in it (it may hold TEMP nodes: their
+ * validation lowers {@code current} afterwards), and an enqueue completes only after
+ * {@code current} is at or before its virtual bucket (in the non-blocking enqueue, whichever
+ * executor returns first has lowered it), so no completed enqueue is left behind
+ * {@code current}. The one exception is harmless: the jump of a one-bucket table below can
+ * pass a node inserted between {@code cur} and the node it jumps to, but there every scan
+ * starts at the head and takes the first valid node whose virtual bucket is {@code <= cur},
+ * and a resize recomputes {@code current} from the migrated nodes.
  *
  * <p><b>Emptiness.</b> As in the thesis, a dequeue reports empty only on a one-bucket table
- * whose list holds no valid node (line 21); ReadTable shrinks the table to one bucket once
- * {@code size} drops below half the bucket count, so an empty queue converges there. On a
- * one-bucket table the first valid node is the global minimum, so {@code current} may jump
- * straight to its virtual bucket.
+ * whose list holds no valid node (line 21). ReadTable shrinks a table whose {@code size} drops
+ * below half its bucket count to the smallest power of two {@code >= size / DEPB}, so an empty
+ * queue converges to one bucket. On a one-bucket table the first valid node is the global
+ * minimum, so {@code current} may jump straight to its virtual bucket.
  *
  * <p><b>Resize</b> (Algorithm 3, ReadTable): when {@code size} leaves [length/2, 2·DEPB·length]
  * (or a dequeue crossed more than {@code 4·length + 64} empty virtual buckets in one call) a new
@@ -248,6 +255,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         if (r == null) {
             CalendarNode<E> copy = new CalendarNode<>(n.key, n.event, null, TEMP);
             copy.epoch = 0;
+            copy.home = nh;
             insertCopy(nh, vb, copy);
             if (CalendarNode.REPLICA.compareAndSet(n, null, copy)) {
                 nh.addSize(1); // line 36
@@ -275,7 +283,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (lr == null) {
                 return;
             }
-            copy.next = lr[1];
+            CalendarNode.NEXT.set(copy, lr[1]); // plain: copy is unpublished until the CAS below
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], copy)) {
                 return;
             }
@@ -334,8 +342,12 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
 
     /**
      * The nodes around where {@code key} goes in a bucket: {@code [left, right]}, left valid or
-     * TEMP (or the head), right the first node with a larger key (equal keys stay in arrival
-     * order), unlinking DEL nodes on the way. Null if the bucket is frozen for a resize.
+     * TEMP (or the head), right the first node with a larger key (inside one table equal keys
+     * stay in arrival order; resize helpers copy equal keys in any order, and the interface
+     * leaves their order unspecified), unlinking DEL nodes on the way. Null if the bucket is
+     * frozen for a resize. Unlike Algorithm 3 lines 29-32, which merge copies by key and would
+     * drop one of two distinct events with equal keys, a copy is told apart by the
+     * {@code replica} CAS of its original, so equal keys are simply inserted side by side.
      */
     @SuppressWarnings("unchecked")
     private static <E> CalendarNode<E>[] search(CalendarNode<E> head, long key) {
@@ -469,8 +481,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (lr == null) {
                 continue;
             }
-            tmp.next = lr[1];
+            CalendarNode.NEXT.set(tmp, lr[1]); // plain: tmp is unpublished until the CAS below
             tmp.epoch = h.current.epoch;
+            tmp.home = h;
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
                 break;
             }
@@ -518,11 +531,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     Object enqueue(Operation<E> op, Locality loc) {
         Event<E> ev = op.event;
         CalendarNode<E> tmp = null;
-        CalendarTable<E> h = null;
-        long nc = 0;
         while (op.candidate == null) {
-            h = readTable();
-            nc = Math.floorDiv(ev.key(), h.bw);
+            CalendarTable<E> h = readTable();
+            long nc = Math.floorDiv(ev.key(), h.bw);
             int b = h.bucketOf(nc);
             if (loc != null && !loc.isLocal(b, h.length)) {
                 return FAIL;
@@ -534,8 +545,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (tmp == null) {
                 tmp = new CalendarNode<>(ev.key(), ev, op, TEMP);
             }
-            tmp.next = lr[1];
+            CalendarNode.NEXT.set(tmp, lr[1]); // plain: tmp is unpublished until the CAS below
             tmp.epoch = h.current.epoch;
+            tmp.home = h;
             if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
                 if (!op.casCandidate(null, tmp) && op.candidate != tmp) {
                     tmp.markDeleted(); // lines 21-25: another executor's node won
@@ -545,13 +557,24 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         }
         @SuppressWarnings("unchecked")
         CalendarNode<E> c = (CalendarNode<E>) op.candidate;
+        CalendarTable<E> t = c.home;
         long s = c.state;
         // line 27: validate; TEMP to valid happens once, a frozen (MOV) candidate is validated
         // by the resize that moves it (Algorithm 5)
-        if ((s & (TEMP | MOV | DEL)) == TEMP && STATE.compareAndSet(c, s, s & ~TEMP)) {
-            CalendarTable<E> t = c == tmp ? h : table;
+        boolean won = (s & (TEMP | MOV | DEL)) == TEMP && STATE.compareAndSet(c, s, s & ~TEMP);
+        // Lines 29-34, run by every executor that sees the candidate valid and not frozen, not
+        // only by the validator as in the thesis: the requester may complete as soon as any
+        // executor returns, so the executor that returns first must already have lowered
+        // current, or a later dequeue by the requester could skip the key. Lowering is
+        // idempotent (a spare epoch bump only makes a scan restart); always after validation,
+        // never before (a scan that saw the new epoch would skip the TEMP node and advance). A
+        // frozen candidate is lowered in the new table by its migration, which the next
+        // ReadTable completes before any operation uses that table.
+        if (won || (c.state & (TEMP | MOV)) == 0) {
             t.enqueuedAt(Math.floorDiv(ev.key(), t.bw));
-            t.addSize(1);
+            if (won) {
+                t.addSize(1); // only the validator counts, in the node's own table (see home)
+            }
         }
         op.completeShared(null);
         return null;
@@ -610,7 +633,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     private Event<E> extractFor(Operation<E> op, CalendarNode<E> cn, long mine) {
         long w = (long) STATE.compareAndExchange(cn, 0L, mine);
         if (w == 0L) {
-            table.addSize(-1); // the table in use: an estimate if a resize just completed
+            // The node's own table: if a resize froze cn after this deletion, cn is MOV_DEAD and
+            // not counted in the new table, so the count must not come off the new table either.
+            cn.home.addSize(-1);
             return cn.event;
         }
         if ((w & DEL) != 0 && CalendarNode.opOf(w) == op.id) {

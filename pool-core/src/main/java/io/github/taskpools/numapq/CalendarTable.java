@@ -111,12 +111,12 @@ final class CalendarTable<E> extends CalendarTablePad2 {
     @SuppressWarnings("unchecked")
     CalendarTable(int length, long bw, Current current) {
         this.length = length;
-        this.bw = bw;
+        BW.set(this, bw); // plain: the table is published by the newTable CAS (or volatile table)
         this.heads = (CalendarNode<E>[]) new CalendarNode<?>[length];
         for (int i = 0; i < length; i++) {
             heads[i] = CalendarNode.head();
         }
-        this.current = current;
+        CURRENT.set(this, current); // plain: published with the table, as bw
     }
 
     /** The physical bucket of virtual bucket {@code vb} (mask: floor modulo for negatives too). */

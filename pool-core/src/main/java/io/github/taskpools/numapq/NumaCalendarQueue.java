@@ -7,13 +7,14 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Queue;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.IntStream;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 /**
  * The NUMA-aware calendar queue of thesis chapter 3: a {@link CalendarQueue} whose physical
  * buckets are bound to NUMA nodes in clusters of four adjacent buckets (§3.1: bucket {@code b}
- * belongs to node {@code (b / 4) mod nodes}), and whose operations are delegated to a thread of
- * the node that holds their bucket.
+ * belongs to node {@code (b / 4) mod nodes}, over the nodes that have a worker), and whose
+ * operations are delegated to a thread of the node that holds their bucket.
  *
  * <p><b>Destination.</b> An enqueue goes to the node of its key's bucket; a dequeue to the node
  * of the bucket of {@code current}. Channels are per node, or per socket ({@code -SKT}) when
@@ -70,6 +71,12 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     private final boolean repost;
     private final int nodesPerSocket;
     private final int domains;
+    /**
+     * The nodes that have at least one worker, ascending: the nodes buckets are bound to. A node
+     * without workers (a gap in the node numbers, as a cpuset-restricted machine gives) would
+     * receive descriptors nobody serves.
+     */
+    private final int[] populatedNodes;
     /** Q: one FIFO per domain; 2Q: enqueue FIFOs. */
     private final Queue<Operation<E>>[] fifo;
     /** 2Q: dequeue FIFOs; null otherwise. */
@@ -119,6 +126,8 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             domainOf[w] = topology.nodeOf(w) / nodesPerSocket;
             localIndex[w] = domainSize[domainOf[w]]++;
         }
+        this.populatedNodes = IntStream.range(0, n).map(topology::nodeOf)
+                .distinct().sorted().toArray();
         this.workers = new Worker[n];
         for (int w = 0; w < n; w++) {
             List<Integer> twins = new ArrayList<>();
@@ -268,9 +277,13 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
 
     // ---------------------------------------------------------------- NUMA binding (§3.1)
 
-    /** The domain of physical bucket {@code bucket}. */
+    /**
+     * The domain of physical bucket {@code bucket}: clusters go round-robin over the nodes that
+     * have workers (§3.1 binds them over every node the program runs on), so every operation
+     * has a domain whose threads serve it.
+     */
     int domainOfBucket(int bucket) {
-        return (bucket / CLUSTER) % topology.nodes() / nodesPerSocket;
+        return populatedNodes[(bucket / CLUSTER) % populatedNodes.length] / nodesPerSocket;
     }
 
     private int destination(Operation<E> op) {

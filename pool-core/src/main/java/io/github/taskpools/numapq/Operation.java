@@ -30,17 +30,19 @@ final class Operation<E> {
     /** The candidate of a dequeue that found the queue empty (the thesis' special value 1). */
     static final Object EMPTY = new Object();
 
-    /** Dequeue ids, unique per queue lifetime; 0 is "no operation" in a node's state word. */
+    /** Dequeue ids, unique per JVM (a static counter); 0 is "no operation" in a node's state word. */
     private static final AtomicLong IDS = new AtomicLong();
 
     private static final VarHandle STATE;
     private static final VarHandle CANDIDATE;
+    private static final VarHandle DONE_FLAG;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATE = l.findVarHandle(Operation.class, "state", int.class);
             CANDIDATE = l.findVarHandle(Operation.class, "candidate", Object.class);
+            DONE_FLAG = l.findVarHandle(Operation.class, "done", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -52,8 +54,9 @@ final class Operation<E> {
     /** Unique per dequeue (§3.1.1); enqueues do not stamp nodes and use 0. */
     final long id;
     /**
-     * FREE / IN_HANDLING / DONE: CAS to take the operation, release store of DONE after
-     * {@link #result}, acquire read by the requester (pairs with that store).
+     * FREE / IN_HANDLING / DONE: CAS to take the operation; release stores of FREE (a repost) and
+     * of DONE (after {@link #result}); acquire read by the requester (pairs with the DONE store).
+     * No store-then-load pairing relies on it: ownership always comes from the CAS.
      */
     volatile int state;
     /**
@@ -62,11 +65,16 @@ final class Operation<E> {
      */
     volatile Object candidate;
     /**
-     * The outcome: the dequeued event or null. Written before the volatile store of
-     * {@link #state} DONE or of {@link #done}, which publish it.
+     * The outcome: the dequeued event or null; plain, written before the release store of
+     * {@link #state} DONE or of {@link #done}, which publish it. In the non-blocking variants
+     * several executors write it, always with the same agreed value, so the race is harmless: a
+     * reader that saw {@code done} sees that value, never the initial null of a dequeued event.
      */
     Event<E> result;
-    /** Non-blocking variants: set (volatile) once any executor has the agreed result. */
+    /**
+     * Non-blocking variants: release store of true by each executor after {@link #result};
+     * acquire read by the requester (pairs with that store).
+     */
     volatile boolean done;
     /**
      * P channel with repost: set (volatile) by a delegate that stopped because the operation's
@@ -94,22 +102,23 @@ final class Operation<E> {
 
     /** Blocking variants: back to FREE after a repost-on-locality-change failure. */
     void release() {
-        state = FREE;
+        STATE.setRelease(this, FREE); // release: the next owner's tryHandle CAS acquires it
     }
 
     void complete(Event<E> outcome) {
         result = outcome;
-        state = DONE;
+        STATE.setRelease(this, DONE); // release: publishes result; pairs with isComplete
     }
 
     /** Non-blocking variants: record the agreed outcome (every executor computes the same). */
     void completeShared(Event<E> outcome) {
         result = outcome;
-        done = true;
+        DONE_FLAG.setRelease(this, true); // release: publishes result; pairs with isComplete
     }
 
+    /** Acquire reads (pair with the release stores above): {@link #result} may be read after. */
     boolean isComplete() {
-        return done || state == DONE;
+        return (boolean) DONE_FLAG.getAcquire(this) || (int) STATE.getAcquire(this) == DONE;
     }
 
     boolean casCandidate(Object expect, Object update) {

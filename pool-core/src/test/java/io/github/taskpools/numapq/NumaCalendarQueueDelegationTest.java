@@ -3,6 +3,7 @@ package io.github.taskpools.numapq;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,6 +111,57 @@ class NumaCalendarQueueDelegationTest {
     }
 
     /** Keys a worker of domain 0 must delegate to domain 1 (a 2-node topology, per node). */
+    /**
+     * {@code Topology.evenlySplit(2, 4)} puts the workers on nodes 0 and 2: node 1 has none.
+     * No bucket may be bound to it, so nothing is ever posted to its channel (a descriptor
+     * there would never be served, and a P requester would idle out every time); every
+     * operation still completes, in order.
+     */
+    @ParameterizedTest(name = "{0} nonBlocking={1}")
+    @MethodSource("channelsAndModes")
+    void aNodeWithoutWorkersGetsNoOperations(Channel c, boolean nb) {
+        Topology t = Topology.evenlySplit(2, 4);
+        assertEquals(3, t.nodes());
+        NumaCalendarQueue<Long> q = NumaCalendarQueue.builder(t).channel(c).nonBlocking(nb).build();
+        q.register(0);
+        for (long k = 0; k < 3_000; k++) {
+            q.calendar().offer(k * 13, k * 13);
+        }
+        int length = q.calendar().length();
+        assertTrue(length >= 16, "setup: the table spans several clusters, " + length);
+        for (int b = 0; b < length; b++) {
+            int d = q.domainOfBucket(b);
+            assertTrue(d == 0 || d == 2, "bucket " + b + " bound to domain " + d);
+        }
+        for (long k = 0; k < 400; k++) {
+            q.offer(k * 97 + 5, k * 97 + 5); // keys across every cluster of the table
+        }
+        long prev = Long.MIN_VALUE;
+        for (int i = 0; i < 400; i++) {
+            Event<Long> e = q.poll();
+            assertTrue(e.key() >= prev && e.value() == e.key());
+            prev = e.key();
+        }
+        assertEquals(3_000, q.size());
+        assertTrue(q.stats().posted() > 0, "setup: operations went to node 2");
+        if (c == Channel.P) {
+            assertNull(q.readRegister(1, 0), "a request was posted to node 1");
+        } else {
+            assertNull(q.takeFromChannel(1, Operation.ENQUEUE), "an enqueue was posted to node 1");
+            assertNull(q.takeFromChannel(1, Operation.DEQUEUE), "a dequeue was posted to node 1");
+        }
+    }
+
+    static Stream<Arguments> channelsAndModes() {
+        List<Arguments> all = new ArrayList<>();
+        for (Channel c : Channel.values()) {
+            for (boolean nb : new boolean[] {false, true}) {
+                all.add(Arguments.of(c, nb));
+            }
+        }
+        return all.stream();
+    }
+
     private static long keyInDomain(NumaCalendarQueue<Long> q, int domain) {
         for (long k = 0;; k += 7) {
             long p = q.calendar().enqueueBucket(k);

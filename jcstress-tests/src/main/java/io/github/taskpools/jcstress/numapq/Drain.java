@@ -7,9 +7,9 @@ import io.github.taskpools.numapq.Event;
  * Arbiter helpers for the calendar-queue tests: events carry their key as value, so an event
  * read back whole is checked, and what is left is drained in order.
  */
-final class Drain {
+public final class Drain {
     /** Everything was drained once, in key order, and matched the expected multiset. */
-    static final int OK = 1;
+    public static final int OK = 1;
     static final int LOST_OR_EXTRA = -1;
     static final int OUT_OF_ORDER = -2;
     static final int TORN = -3;
@@ -18,7 +18,7 @@ final class Drain {
     }
 
     /** The key of an event (checking its value), 0 for none, {@link #TORN} if inconsistent. */
-    static long keyOf(Event<Long> e) {
+    public static long keyOf(Event<Long> e) {
         if (e == null) {
             return 0;
         }
@@ -29,7 +29,7 @@ final class Drain {
      * Drains {@code q} and checks that the drained keys plus {@code taken} are exactly
      * {@code expected} (sorted ascending, taken keys removed), in ascending order.
      */
-    static int verdict(CalendarQueue<Long> q, long[] expected, long... taken) {
+    public static int verdict(CalendarQueue<Long> q, long[] expected, long... taken) {
         long[] left = expected.clone();
         for (long t : taken) {
             if (t == 0) {
@@ -71,7 +71,7 @@ final class Drain {
         return false;
     }
 
-    static CalendarQueue<Long> filled(long... keys) {
+    public static CalendarQueue<Long> filled(long... keys) {
         CalendarQueue<Long> q = new CalendarQueue<>();
         for (long k : keys) {
             q.offer(k, k);
