@@ -464,7 +464,7 @@ public final class Report {
             md.append(String.join(" / ", fm)).append(" |");
             for (String c : counterNames) {
                 Double v = r.counters().get(c);
-                md.append(' ').append(v == null ? "" : c.endsWith("/s") ? fmt(v, Experiments.MEGA) + "M" : r3(v))
+                md.append(' ').append(v == null ? "" : c.endsWith("/s") ? rate(v) : r3(v))
                         .append(" |");
             }
             md.append('\n');
@@ -475,7 +475,7 @@ public final class Report {
         }
         md.append('\n');
         if (counterNames.stream().anyMatch(c -> c.endsWith("/s"))) {
-            md.append("Counters ending in /s are JMH AuxCounters in millions per second (all threads);")
+            md.append("Counters ending in /s are JMH AuxCounters per second (all threads; M: millions);")
                     .append(" shares and rates are ratios of those counters' means.\n\n");
         }
         if (worstShare < 0.95) {
@@ -672,6 +672,14 @@ public final class Report {
         }
         double v = value / scale;
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : Math.abs(v) >= 10 ? "%.1f" : "%.2f", v);
+    }
+
+    /** A rate per second: in millions ("M") from 10,000 on, whole units below (trees appended at h = 12). */
+    static String rate(double v) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        return Math.abs(v) < 10_000 ? String.format(Locale.ROOT, "%.0f", v) : fmt(v, Experiments.MEGA) + "M";
     }
 
     private static String r2(double x) {

@@ -236,6 +236,15 @@ class ReportTest {
     }
 
     @Test
+    void ratesAreMillionsFromTenThousandAndWholeUnitsBelow() {
+        assertEquals("2.28M", Report.rate(2_281_716.4));
+        assertEquals("0.01M", Report.rate(10_000));
+        assertEquals("111", Report.rate(110.698));
+        assertEquals("0", Report.rate(0));
+        assertEquals("n/a", Report.rate(Double.NaN));
+    }
+
+    @Test
     void median() {
         assertEquals(3.0, Report.median(List.of(5.0, 1.0, 3.0)), EPS);
         assertEquals(2.5, Report.median(List.of(4.0, 1.0, 2.0, 3.0)), EPS);
