@@ -1,6 +1,7 @@
 package io.github.taskpools.jmh;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.cafe.CafePool;
 import io.github.taskpools.salsa.FenceMode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -18,16 +19,16 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The synthetic workload of the SALSA paper (§6.2): "each producer works in a loop of inserting dummy
- * items; each consumer works in a loop of retrieving dummy items", for the {@code salsa-*}
- * experiments, whose subclasses fix or sweep the contender, the thread counts, the chunk size, the
- * fence mode and producer-based balancing.
+ * items; each consumer works in a loop of retrieving dummy items", which is also CAFÉ's (§5.1), for the
+ * {@code salsa-*} and {@code cafe-*} experiments, whose subclasses fix or sweep the contender, the
+ * thread counts, the chunk size, the fence mode, producer-based balancing and CAFÉ's tree height.
  *
  * <h2>Threads</h2>
  * The JMH group always has {@value #MAX_PRODUCERS} producer and {@value #MAX_CONSUMERS} consumer
  * threads (JMH fixes group sizes per method); the {@code producers()} and {@code consumers()} of
  * the experiment are active, by their index in the subgroup, and the others park for
  * {@value #IDLE_MILLIS} ms per invocation, so they neither count nor take a core. Active thread j
- * uses the pool's handle j (unbound, this thread only).
+ * uses the pool's handle j (unbound, this thread only), CAFÉ the handle of its own thread.
  *
  * <h2>Batches and the bound on tasks in flight</h2>
  * One invocation is {@value #BATCH} puts, or {@value #BATCH} get attempts. The pools are unbounded
@@ -42,12 +43,15 @@ import org.openjdk.jmh.infra.ThreadParams;
  * See {@link PoolCounters}: the score is {@code ops}, puts + tasks taken per second. CAS per task
  * comes from the pools' per-consumer counters, read by the consumer's own thread before and after
  * each batch (plain fields of that thread: no shared write, no allocation, nothing added to the
- * pools' hot paths beyond the plain increments next to their CASes).
+ * pools' hot paths beyond the plain increments next to their CASes). CAFÉ's CAS failures and trees
+ * appended come from {@link CafePool#stats()}, read by consumer 0's counters at the start and end of
+ * each iteration, outside the batches.
  *
  * <h2>Correctness check</h2>
  * Tasks are boxed integers from a pre-boxed array; each thread sums the values it put or took. At
  * the end of the trial (every thread stopped) consumer 0 drains what is left, and the counts and
- * sums must match: puts = taken + left, or the run fails.
+ * sums must match: puts = taken + left, or the run fails; for CAFÉ the pool's own counters must agree
+ * (its puts, and its successful gets = taken + left).
  */
 @State(Scope.Group)
 public abstract class ProducerConsumerBenchmark {
@@ -85,6 +89,16 @@ public abstract class ProducerConsumerBenchmark {
         return ProducerConsumerPool.CONC_BAG.equals(pool()) ? ProducerConsumerPool.CONC_BAG_BLOCK : 1000;
     }
 
+    /** CAFÉ's tree height h. */
+    protected int cafeHeight() {
+        return CafePool.DEFAULT_HEIGHT;
+    }
+
+    /** CAFÉ's last-level tries of a put. */
+    protected int cafeK() {
+        return CafePool.DEFAULT_K;
+    }
+
     /** SALSA's fence mode. */
     protected FenceMode fence() {
         return FenceMode.ASYMMETRIC;
@@ -103,7 +117,8 @@ public abstract class ProducerConsumerBenchmark {
             throw new IllegalArgumentException("producers must be in [1, " + MAX_PRODUCERS + "] and consumers in [1, "
                     + MAX_CONSUMERS + "], got " + np + " and " + nc);
         }
-        pool = ProducerConsumerPool.create(pool(), np, nc, chunkSize(), fence(), balancing(), 2 * IN_FLIGHT);
+        pool = ProducerConsumerPool.create(pool(), np, nc, chunkSize(), fence(), balancing(), 2 * IN_FLIGHT,
+                cafeHeight(), cafeK());
         asymmetric = pool.asymmetricFence();
         if (pool.fenceNote() != null) {
             System.out.println("# " + pool() + ": fence mode in use: " + pool.fenceNote());
@@ -163,6 +178,9 @@ public abstract class ProducerConsumerBenchmark {
         if (i >= consumerTally.length) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
             return;
+        }
+        if (i == 0 && !c.attached()) {
+            c.attach(pool);
         }
         Tally t = consumerTally[i];
         TaskPool.Consumer<Object> q = pool.consumer(i);
@@ -229,6 +247,11 @@ public abstract class ProducerConsumerBenchmark {
         if (puts != taken + left || putSum != takenSum + leftSum) {
             throw new IllegalStateException(pool() + ": tasks not conserved: puts " + puts + " (sum " + putSum
                     + "), taken " + taken + " (sum " + takenSum + "), left " + left + " (sum " + leftSum + ")");
+        }
+        CafePool.Stats s = pool.cafeStats();
+        if (s != null && (s.puts() != puts || s.gets() != taken + left)) {
+            throw new IllegalStateException(pool() + ": CAFÉ's counters disagree: " + s + ", benchmark puts " + puts
+                    + ", taken " + taken + " + drained " + left);
         }
     }
 

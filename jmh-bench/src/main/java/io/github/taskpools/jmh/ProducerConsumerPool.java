@@ -1,6 +1,7 @@
 package io.github.taskpools.jmh;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.cafe.CafePool;
 import io.github.taskpools.salsa.ConcBagPool;
 import io.github.taskpools.salsa.FenceMode;
 import io.github.taskpools.salsa.SalsaPool;
@@ -13,12 +14,15 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 /**
- * A contender of the SALSA experiments (paper §6.2) seen through per-thread producer and consumer
- * handles: the pools of {@code io.github.taskpools.salsa} through their own handles (unbound,
- * by index: each benchmark thread uses one index only), the shared queues through handles that all
- * call the one queue.
+ * A contender of the producer/consumer experiments (SALSA §6.2, CAFÉ §5.1) seen through per-thread
+ * producer and consumer handles: the pools of {@code io.github.taskpools.salsa} through their own
+ * handles (unbound, by index: each benchmark thread uses one index only), CAFÉ through the handle of
+ * the calling thread ({@link CafePool#producer()} binds a handle to the thread that asks for it, so
+ * {@link #producer(int)} and {@link #consumer(int)} ask on every call, from the benchmark thread that
+ * uses the index), the shared queues through handles that all call the one queue.
  *
  * <p>Each JMH fork runs one contender, so the handles' call sites are monomorphic.
  */
@@ -33,23 +37,32 @@ public final class ProducerConsumerPool {
     public static final String CLQ = "clq";
     public static final String LBQ = "lbq";
     public static final String JCTOOLS_MPMC = "jctools-mpmc";
+    public static final String JCTOOLS_MPMC_XADD = "jctools-mpmc-xadd";
+    public static final String CAFE = "cafe";
 
     /** ConcBag's block size when the experiment does not sweep it (the paper's optimum, §6.2). */
     public static final int CONC_BAG_BLOCK = 128;
+    /** Chunk size of JCTools' {@code MpmcUnboundedXaddArrayQueue}. */
+    public static final int XADD_CHUNK = 1024;
+    /** Seed of CAFÉ's random generators: fixed, so that a configuration's node choices are reproducible. */
+    public static final long CAFE_SEED = 0x5EED_CAFEL;
 
     private final TaskPool.Producer<Object>[] producers;
     private final TaskPool.Consumer<Object>[] consumers;
     private final IntToLongFunction casCount;
     private final String fenceNote;
     private final boolean asymmetricFence;
+    /** CAFÉ, whose handles belong to threads; null for the other contenders (their handles are above). */
+    private final CafePool<Object> cafe;
 
     private ProducerConsumerPool(TaskPool.Producer<Object>[] producers, TaskPool.Consumer<Object>[] consumers,
-            IntToLongFunction casCount, String fenceNote, boolean asymmetricFence) {
+            IntToLongFunction casCount, String fenceNote, boolean asymmetricFence, CafePool<Object> cafe) {
         this.producers = producers;
         this.consumers = consumers;
         this.casCount = casCount;
         this.fenceNote = fenceNote;
         this.asymmetricFence = asymmetricFence;
+        this.cafe = cafe;
     }
 
     /**
@@ -59,10 +72,12 @@ public final class ProducerConsumerPool {
      * @param fence SALSA's fence mode (asked; see {@link #fenceNote()} for the one in use)
      * @param balancing SALSA's producer-based balancing (§6.4)
      * @param capacity the bound of JCTools' MPMC array queue, which must exceed the tasks in flight
+     * @param cafeHeight CAFÉ's tree height h
+     * @param cafeK CAFÉ's last-level tries of a put
      */
     @SuppressWarnings("unchecked")
     public static ProducerConsumerPool create(String name, int producers, int consumers, int chunkSize,
-            FenceMode fence, boolean balancing, int capacity) {
+            FenceMode fence, boolean balancing, int capacity, int cafeHeight, int cafeK) {
         TaskPool.Producer<Object>[] ps = new TaskPool.Producer[producers];
         TaskPool.Consumer<Object>[] cs = new TaskPool.Consumer[consumers];
         switch (name) {
@@ -79,22 +94,22 @@ public final class ProducerConsumerPool {
                         : p.fenceMode() + (p.fenceFallbackReason() == null ? ""
                                 : " (asked " + fence + "; fallback: " + p.fenceFallbackReason() + ")");
                 boolean asymmetric = !p.consumesByCas() && p.fenceMode() == FenceMode.ASYMMETRIC;
-                return new ProducerConsumerPool(ps, cs, i -> p.consumer(i).casCount(), note, asymmetric);
+                return new ProducerConsumerPool(ps, cs, i -> p.consumer(i).casCount(), note, asymmetric, null);
             }
             case WS_MSQ -> {
                 WsMsqPool<Object> p = new WsMsqPool<>(consumers, producers);
                 fill(ps, p::producer, cs, p::consumer);
-                return new ProducerConsumerPool(ps, cs, p::casCount, null, false);
+                return new ProducerConsumerPool(ps, cs, p::casCount, null, false, null);
             }
             case WS_LIFO -> {
                 WsLifoPool<Object> p = new WsLifoPool<>(consumers, producers);
                 fill(ps, p::producer, cs, p::consumer);
-                return new ProducerConsumerPool(ps, cs, p::casCount, null, false);
+                return new ProducerConsumerPool(ps, cs, p::casCount, null, false, null);
             }
             case CONC_BAG -> {
                 ConcBagPool<Object> p = new ConcBagPool<>(consumers, producers, chunkSize);
                 fill(ps, p::producer, cs, p::consumer);
-                return new ProducerConsumerPool(ps, cs, p::casCount, null, false);
+                return new ProducerConsumerPool(ps, cs, p::casCount, null, false, null);
             }
             case CLQ -> {
                 return shared(new ConcurrentLinkedQueue<>(), ps, cs);
@@ -104,6 +119,13 @@ public final class ProducerConsumerPool {
             }
             case JCTOOLS_MPMC -> {
                 return shared(new MpmcArrayQueue<>(capacity), ps, cs);
+            }
+            case JCTOOLS_MPMC_XADD -> {
+                return shared(new MpmcUnboundedXaddArrayQueue<>(XADD_CHUNK), ps, cs);
+            }
+            case CAFE -> {
+                CafePool<Object> p = CafePool.builder().height(cafeHeight).k(cafeK).seed(CAFE_SEED).build();
+                return new ProducerConsumerPool(ps, cs, null, null, false, p);
             }
             default -> throw new IllegalArgumentException("unknown pool " + name);
         }
@@ -131,15 +153,20 @@ public final class ProducerConsumerPool {
         TaskPool.Consumer<Object> get = q::poll;
         Arrays.fill(ps, put);
         Arrays.fill(cs, get);
-        return new ProducerConsumerPool(ps, cs, null, null, false);
+        return new ProducerConsumerPool(ps, cs, null, null, false, null);
     }
 
+    /** Producer {@code index}'s handle; for CAFÉ the calling thread's handle, whatever the index. */
     public TaskPool.Producer<Object> producer(int index) {
-        return producers[index];
+        return cafe != null ? cafe.producer() : producers[index];
     }
 
+    /**
+     * Consumer {@code index}'s handle; for CAFÉ the calling thread's handle, whatever the index (so a
+     * tear-down thread that drains after every consumer stopped gets one of its own).
+     */
     public TaskPool.Consumer<Object> consumer(int index) {
-        return consumers[index];
+        return cafe != null ? cafe.consumer() : consumers[index];
     }
 
     /** Whether the contender counts its consumers' CASes (the pools of this library do). */
@@ -158,6 +185,14 @@ public final class ProducerConsumerPool {
     /** Whether this is SALSA running the asymmetric fence (asked for and available). */
     public boolean asymmetricFence() {
         return asymmetricFence;
+    }
+
+    /**
+     * CAFÉ's counters summed over its handles ({@link CafePool#stats()}: it takes a lock, so read it
+     * outside the measured loop), or null for the other contenders.
+     */
+    public CafePool.Stats cafeStats() {
+        return cafe == null ? null : cafe.stats();
     }
 
     /** For SALSA: the fence mode in use and why, if it is not the one asked for; null for the others. */

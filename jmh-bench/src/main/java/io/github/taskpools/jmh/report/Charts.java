@@ -29,6 +29,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The report's PNG charts, drawn with XChart, headless, in the style of the papers' figures: a line
  * per implementation against the swept parameter (stolen percentage, balancing factor, δ) when it is
  * numeric, grouped bars otherwise (per kernel, or one bar per implementation when nothing is swept).
+ * A line chart of a counter with a {@link Experiments.Limit} shows the bound as a dashed grey line
+ * (labelled with the swept value it applies from).
  */
 final class Charts {
     private Charts() {
@@ -117,6 +119,21 @@ final class Charts {
                         10f, variant ? new float[] {6f, 4f} : null, 0f));
             }
         }
+        for (Experiments.Limit l : e.limits()) {
+            if (l.counter().equals(c.y())) {
+                double low = rows.stream().mapToDouble(r -> Report.numeric(r.x())).min().orElse(Double.NaN);
+                double top = rows.stream().mapToDouble(r -> Report.numeric(r.x())).max().orElse(Double.NaN);
+                if (top >= l.from()) {
+                    // Across the whole axis, so that it shows even when one swept value is at or past from.
+                    XYSeries bound = chart.addSeries("bound " + l.max() + " from " + e.xParam() + " = "
+                            + number(l.from()) + " (paper)", List.of(low, top), List.of(l.max(), l.max()));
+                    bound.setMarker(SeriesMarkers.NONE);
+                    bound.setLineColor(Color.GRAY);
+                    bound.setLineStyle(new BasicStroke(1.4f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                            new float[] {3f, 3f}, 0f));
+                }
+            }
+        }
         chart.getStyler().setYAxisMin(0.0);
         return chart;
     }
@@ -161,6 +178,11 @@ final class Charts {
             m.computeIfAbsent(r.implementation(), k -> new ArrayList<>()).add(r);
         }
         return m;
+    }
+
+    /** A whole number without decimals, any other as Java prints it. */
+    static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static double finiteOrZero(double y) {

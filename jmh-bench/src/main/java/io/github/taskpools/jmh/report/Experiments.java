@@ -1,8 +1,11 @@
 package io.github.taskpools.jmh.report;
 
+import io.github.taskpools.cafe.CafePool;
 import io.github.taskpools.jmh.BwosOneThiefBenchmark;
 import io.github.taskpools.jmh.BwosPoolBenchmark;
 import io.github.taskpools.jmh.BwosSingleOwnerBenchmark;
+import io.github.taskpools.jmh.CafeHeightBenchmark;
+import io.github.taskpools.jmh.CafeThroughputBenchmark;
 import io.github.taskpools.jmh.FfAbortRateBenchmark;
 import io.github.taskpools.jmh.FfWorkerTakeBenchmark;
 import io.github.taskpools.jmh.FillDrainBenchmark;
@@ -32,8 +35,9 @@ import org.openjdk.jmh.annotations.Param;
  * The experiments {@code ./bench} knows and how the report shows each: the JMH include pattern, the
  * parameters whose values name an implementation (a series of a chart), the swept parameter (the
  * x axis, if any), the metric taken as the score, derived counters, the ratios against named
- * baselines, the charts, the parameter subset of the quick preset, the cores the experiment needs and,
- * for the experiments that sweep JMH's thread count, the thread counts.
+ * baselines, the charts, the parameter subset of the quick preset, the cores the experiment needs,
+ * for the experiments that sweep JMH's thread count, the thread counts, and the bounds a paper gives
+ * for a counter.
  */
 final class Experiments {
     private Experiments() {
@@ -96,13 +100,22 @@ final class Experiments {
 
     /**
      * A derived counter: secondary metric {@code numerator} divided by {@code denominator} (mean scores),
-     * shown only for the runs whose parameters satisfy {@code appliesTo} (a contender that does not
-     * count the numerator would otherwise show a false 0).
+     * or, if {@code denominator} is null, the secondary metric {@code numerator} itself (a rate per
+     * second; name it "…/s"), shown only for the runs whose parameters satisfy {@code appliesTo} (a
+     * contender that does not count the numerator would otherwise show a false 0).
      */
     record Counter(String name, String numerator, String denominator, Predicate<Map<String, String>> appliesTo) {
         Counter(String name, String numerator, String denominator) {
             this(name, numerator, denominator, p -> true);
         }
+    }
+
+    /**
+     * An upper bound a paper gives for a counter: {@code counter ≤ max} at every numeric value of the
+     * swept parameter from {@code from} on. The report checks it per row and draws it into the charts
+     * of that counter.
+     */
+    record Limit(String counter, double from, double max, String why) {
     }
 
     /**
@@ -115,7 +128,16 @@ final class Experiments {
     record Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
             Function<Map<String, String>, String> label, String xParam, String xLabel, String metric, double scale,
             String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios, List<Chart> charts,
-            Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads) {
+            Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads, List<Limit> limits) {
+
+        /** An experiment without limits. */
+        Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
+                Function<Map<String, String>, String> label, String xParam, String xLabel, String metric,
+                double scale, String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios,
+                List<Chart> charts, Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads) {
+            this(id, title, benchmark, description, seriesParams, label, xParam, xLabel, metric, scale, unitLabel,
+                    order, counters, ratios, charts, quick, minCores, x86Only, threads, List.of());
+        }
 
         /** JMH's include pattern: every benchmark of the class. */
         String include() {
@@ -170,10 +192,16 @@ final class Experiments {
 
     /** The SALSA experiments' contenders that count their consumers' CASes: this library's pools. */
     private static final Set<String> UNCOUNTED_CAS = Set.of(ProducerConsumerPool.CLQ, ProducerConsumerPool.LBQ,
-            ProducerConsumerPool.JCTOOLS_MPMC);
+            ProducerConsumerPool.JCTOOLS_MPMC, ProducerConsumerPool.JCTOOLS_MPMC_XADD, ProducerConsumerPool.CAFE);
     private static final Counter CAS_PER_TASK = new Counter("CAS per task", "cas", "taken",
             p -> !UNCOUNTED_CAS.contains(p.get("pool")));
     private static final Counter ASYMMETRIC_SHARE = new Counter("asymmetric share", "asymTaken", "taken");
+
+    /** Whether a run is CAFÉ's: the cafe-* experiments without a pool parameter run CAFÉ only. */
+    private static final Predicate<Map<String, String>> CAFE_RUN =
+            p -> ProducerConsumerPool.CAFE.equals(p.getOrDefault("pool", ProducerConsumerPool.CAFE));
+    private static final Counter CAS_FAILURES = new Counter("CAS failures/op", "casFailures", "casOps", CAFE_RUN);
+    private static final Counter TREES_APPENDED = new Counter("treesAppended/s", "treesAppended", null, CAFE_RUN);
 
     private static final List<String> SALSA_ORDER = List.of(ProducerConsumerPool.SALSA,
             ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.WS_MSQ, ProducerConsumerPool.WS_LIFO,
@@ -190,6 +218,18 @@ final class Experiments {
             + " tasks taken per second. CAS per task = consumers' CAS attempts / tasks taken, counted by this"
             + " library's pools only (the paper's SALSA stays at or below 0.01). Every trial ends with a"
             + " conservation check (counts and value sums). More threads than cores oversubscribe the machine.";
+
+    private static final String CAFE_WORKLOAD = "One producer thread puts boxed integers in a loop, one consumer"
+            + " thread gets in a loop (CAFÉ §5.1's synthetic benchmark on the harness of the salsa-* experiments), "
+            + ProducerConsumerBenchmark.BATCH + " operations per invocation, at 1 producer + 1 consumer (all that 2"
+            + " cores run without oversubscription; the harness's other threads park); the producer pauses while"
+            + " more than " + ProducerConsumerBenchmark.IN_FLIGHT + " tasks are in flight. Score: puts + tasks taken"
+            + " per second, the shared producer/consumer harness's score (the paper plots insertion and retrieval"
+            + " rates; `taken/s` is the retrieval rate). CAFÉ runs with a fixed seed; its CAS failures per put or"
+            + " successful get (paper Fig. 4a) and trees appended per second come from `CafePool.stats()`, read by"
+            + " consumer 0 at the start and the end of each iteration (the pool's per-handle tallies, nothing added"
+            + " to the measured loop). Every trial ends with a conservation check (counts and value sums; for CAFÉ"
+            + " also against its own counters).";
 
     private static final List<String> POOL_POLICIES =
             List.of("rand", "seq", "last", "best-of-two", "best-of-many", "numa");
@@ -554,7 +594,51 @@ final class Experiments {
                             "§6.1: the consume path without a fence; stealers pay the membarrier")),
                     List.of(new Chart("throughput", "SALSA §6.1: fence modes", "score", "throughput (Mops/s)", null)),
                     Map.of(), 2, false, null),
-            PQ_HOLD, PQ_TIMESHARE, PQ_CHANNELS);
+            PQ_HOLD, PQ_TIMESHARE, PQ_CHANNELS,
+            new Experiment(CafeThroughputBenchmark.EXPERIMENT,
+                    "CAFÉ §5.2: producer/consumer throughput (cf. paper Fig. 2)",
+                    CafeThroughputBenchmark.class,
+                    "CAFÉ with trees of height " + CafePool.DEFAULT_HEIGHT + " (k = " + CafePool.DEFAULT_K
+                            + ") against `ConcurrentLinkedQueue` (clq), `LinkedBlockingQueue` (lbq, `offer`/`poll`),"
+                            + " JCTools `MpmcArrayQueue` (bounded, capacity " + 2 * ProducerConsumerBenchmark.IN_FLIGHT
+                            + ", above the bound on tasks in flight) and `MpmcUnboundedXaddArrayQueue` (chunks of "
+                            + ProducerConsumerPool.XADD_CHUNK + "). " + CAFE_WORKLOAD,
+                    List.of("pool"), param("pool"), null, null, "ops", MEGA, "Mops/s",
+                    List.of(ProducerConsumerPool.CAFE, ProducerConsumerPool.CLQ, ProducerConsumerPool.LBQ,
+                            ProducerConsumerPool.JCTOOLS_MPMC, ProducerConsumerPool.JCTOOLS_MPMC_XADD),
+                    List.of(CAS_FAILURES, TREES_APPENDED),
+                    List.of(
+                            new Ratio(ProducerConsumerPool.CAFE, ProducerConsumerPool.LBQ, 1.0,
+                                    "paper §5.2: over 3x LBQ at 16+16 threads; Fig. 3: above LBQ on all three"
+                                            + " machines at 6+6"),
+                            new Ratio(ProducerConsumerPool.CAFE, ProducerConsumerPool.CLQ, null,
+                                    "paper §5.2: 30x CLQ at 16+16 threads (8 AMD quad-cores)"),
+                            new Ratio(ProducerConsumerPool.CAFE, ProducerConsumerPool.JCTOOLS_MPMC, null, ""),
+                            new Ratio(ProducerConsumerPool.CAFE, ProducerConsumerPool.JCTOOLS_MPMC_XADD, null, "")),
+                    List.of(new Chart("throughput", "CAFÉ §5.2: 1 producer + 1 consumer (cf. paper Fig. 2)",
+                            "score", "puts + taken (Mops/s)", null)),
+                    Map.of(), 2, false, null),
+            new Experiment(CafeHeightBenchmark.EXPERIMENT,
+                    "CAFÉ §5.3: tree height against CAS failures and throughput (cf. paper Fig. 4)",
+                    CafeHeightBenchmark.class,
+                    "CAFÉ with k = " + CafePool.DEFAULT_K + " and the tree height h swept (h = 0 is a linked-list"
+                            + " queue). Paper Fig. 4a (16+16 threads): 4 CAS failures per operation at h = 0, below"
+                            + " 0.1 from h = 8. With one producer and one consumer CAS failures are rare at every h"
+                            + " (each CAS has at most one rival), so this run shows the cost of the list (trees"
+                            + " appended) more than the contention of the paper's figure. " + CAFE_WORKLOAD,
+                    List.of(), p -> "cafe k=" + CafePool.DEFAULT_K, "height", "tree height h", "ops", MEGA, "Mops/s",
+                    List.of("cafe k=" + CafePool.DEFAULT_K),
+                    List.of(CAS_FAILURES, TREES_APPENDED),
+                    List.of(),
+                    List.of(new Chart("cas-failures", "CAFÉ §5.3: CAS failures per operation vs h (cf. Fig. 4a)",
+                                    "CAS failures/op", "CAS failures / (puts + successful gets)", null),
+                            new Chart("throughput", "CAFÉ §5.3: throughput vs h (cf. Fig. 4b)", "score",
+                                    "puts + taken (Mops/s)", null),
+                            new Chart("trees-appended", "CAFÉ §5.3: trees appended vs h", "treesAppended/s",
+                                    "trees appended per second", null)),
+                    Map.of("height", "0,4,8,12"), 2, false, null,
+                    List.of(new Limit(CAS_FAILURES.name(), 8, 0.1,
+                            "paper §5.3, Fig. 4a: below 0.1 from h = 8 (16+16 threads)"))));
 
     static Experiment byId(String id) {
         for (Experiment e : ALL) {

@@ -2,6 +2,7 @@ package io.github.taskpools.jmh.report;
 
 import io.github.taskpools.jmh.report.Experiments.Counter;
 import io.github.taskpools.jmh.report.Experiments.Experiment;
+import io.github.taskpools.jmh.report.Experiments.Limit;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
 import io.github.taskpools.jmh.report.Experiments.ThreadSweep;
 import io.github.taskpools.jmh.report.Results.Metric;
@@ -42,7 +43,7 @@ import java.util.Set;
  * Per implementation and parameter set the report gives the median of all measurement iterations of
  * all forks (from the JSON {@code rawData}) and JMH's own score with its error (half-width of the 99.9%
  * confidence interval); ratios are ratios of medians of implementations of the same run, at the same
- * value of the swept parameter.
+ * value of the swept parameter; limits check a counter of every row against a paper's bound.
  */
 public final class Report {
     private Report() {
@@ -62,9 +63,14 @@ public final class Report {
             String why) {
     }
 
+    /** One evaluated limit: a row's counter against the paper's bound. */
+    record LimitRow(String experiment, String implementation, String counter, String xParam, String x,
+            double value, double max, String verdict, String why) {
+    }
+
     /** An experiment's evaluated results. */
-    record Section(Experiment experiment, List<Row> rows, List<RatioRow> ratios, List<String> missing,
-            Result first, String env, List<String> charts) {
+    record Section(Experiment experiment, List<Row> rows, List<RatioRow> ratios, List<LimitRow> limits,
+            List<String> missing, Result first, String env, List<String> charts) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -165,7 +171,7 @@ public final class Report {
             List<Result> results = Results.parse(Files.readString(json, StandardCharsets.UTF_8));
             List<Row> rows = rows(e, results);
             List<String> charts = Charts.write(dir, e, rows);
-            sections.add(new Section(e, rows, ratios(e, rows), missing(e, rows),
+            sections.add(new Section(e, rows, ratios(e, rows), limits(e, rows), missing(e, rows),
                     results.isEmpty() ? null : results.get(0), env, charts));
         }
         Files.writeString(dir.resolve("REPORT.md"), markdown(sections), StandardCharsets.UTF_8);
@@ -187,6 +193,12 @@ public final class Report {
                     continue;
                 }
                 Metric num = r.secondary().get(c.numerator());
+                if (c.denominator() == null) {
+                    if (num != null) {
+                        counters.put(c.name(), num.score());
+                    }
+                    continue;
+                }
                 Metric den = r.secondary().get(c.denominator());
                 if (num != null && den != null) {
                     counters.put(c.name(), den.score() == 0 ? Double.NaN : num.score() / den.score());
@@ -333,6 +345,28 @@ public final class Report {
                 q.target(), verdict, q.why());
     }
 
+    /**
+     * Every limit of the experiment at every row whose swept value is numeric and at least the limit's
+     * {@code from}: "yes" if the counter is at most the bound, "no" if above, "n/a" if the row has no
+     * finite value of it.
+     */
+    static List<LimitRow> limits(Experiment e, List<Row> rows) {
+        List<LimitRow> out = new ArrayList<>();
+        for (Limit l : e.limits()) {
+            for (Row r : rows) {
+                if (!(numeric(r.x()) >= l.from())) {
+                    continue;
+                }
+                Double v = r.counters().get(l.counter());
+                double value = v == null ? Double.NaN : v;
+                String verdict = !Double.isFinite(value) ? "n/a" : value <= l.max() ? "yes" : "no";
+                out.add(new LimitRow(e.id(), r.implementation(), l.counter(), e.xParam(), r.x(), value, l.max(),
+                        verdict, l.why()));
+            }
+        }
+        return out;
+    }
+
     // ---- REPORT.md ----
 
     static String markdown(List<Section> sections) {
@@ -430,7 +464,7 @@ public final class Report {
             md.append(String.join(" / ", fm)).append(" |");
             for (String c : counterNames) {
                 Double v = r.counters().get(c);
-                md.append(' ').append(v == null ? "" : c.endsWith("/s") ? fmt(v, Experiments.MEGA) + "M" : r3(v))
+                md.append(' ').append(v == null ? "" : c.endsWith("/s") ? rate(v) : r3(v))
                         .append(" |");
             }
             md.append('\n');
@@ -441,7 +475,7 @@ public final class Report {
         }
         md.append('\n');
         if (counterNames.stream().anyMatch(c -> c.endsWith("/s"))) {
-            md.append("Counters ending in /s are JMH AuxCounters in millions per second (all threads);")
+            md.append("Counters ending in /s are JMH AuxCounters per second (all threads; M: millions);")
                     .append(" shares and rates are ratios of those counters' means.\n\n");
         }
         if (worstShare < 0.95) {
@@ -484,6 +518,16 @@ public final class Report {
                         .append(Double.isFinite(q.lo()) ? r2(q.lo()) + " – " + r2(q.hi()) : "n/a").append(" | ")
                         .append(q.target() == null ? "" : "≥ " + r2(q.target())).append(" | ")
                         .append(q.verdict() == null ? "" : q.verdict()).append(" | ").append(q.why()).append(" |\n");
+            }
+            md.append('\n');
+        }
+        if (!s.limits().isEmpty()) {
+            md.append("### Limits\n\n| counter | implementation | ").append(e.xParam())
+                    .append(" | value | bound | met? | note |\n|---|---|--:|--:|--:|---|---|\n");
+            for (LimitRow l : s.limits()) {
+                md.append("| ").append(l.counter()).append(" | ").append(l.implementation()).append(" | ")
+                        .append(l.x()).append(" | **").append(r3(l.value())).append("** | ≤ ").append(r3(l.max()))
+                        .append(" | ").append(l.verdict()).append(" | ").append(l.why()).append(" |\n");
             }
             md.append('\n');
         }
@@ -542,6 +586,7 @@ public final class Report {
         }
         List<Object> rows = new ArrayList<>();
         List<Object> ratios = new ArrayList<>();
+        List<Object> limits = new ArrayList<>();
         List<Object> settings = new ArrayList<>();
         for (Section s : sections) {
             if (s.first() != null) {
@@ -585,10 +630,23 @@ public final class Report {
                 m.put("note", q.why());
                 ratios.add(m);
             }
+            for (LimitRow l : s.limits()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("experiment", l.experiment());
+                m.put("implementation", l.implementation());
+                m.put("counter", l.counter());
+                m.put(l.xParam(), l.x());
+                m.put("value", l.value());
+                m.put("max", l.max());
+                m.put("met", l.verdict());
+                m.put("note", l.why());
+                limits.add(m);
+            }
         }
         root.put("settings", settings);
         root.put("rows", rows);
         root.put("ratios", ratios);
+        root.put("limits", limits);
         return Json.write(root);
     }
 
@@ -614,6 +672,14 @@ public final class Report {
         }
         double v = value / scale;
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : Math.abs(v) >= 10 ? "%.1f" : "%.2f", v);
+    }
+
+    /** A rate per second: in millions ("M") from 10,000 on, whole units below (trees appended at h = 12). */
+    static String rate(double v) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        return Math.abs(v) < 10_000 ? String.format(Locale.ROOT, "%.0f", v) : fmt(v, Experiments.MEGA) + "M";
     }
 
     private static String r2(double x) {

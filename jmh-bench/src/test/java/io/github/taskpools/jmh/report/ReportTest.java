@@ -129,6 +129,74 @@ class ReportTest {
         return new Row("t", impl, x, params, m, m.median(), Map.of());
     }
 
+    /**
+     * The CAFÉ experiments' fixtures: {@code nice -n 19 java -Djmh.ignoreLock=true -jar
+     * jmh-bench/target/benchmarks.jar CafeThroughputBenchmark -p pool=cafe,clq,lbq -f 1 -wi 0 -i 2 -r 300ms
+     * -w 300ms -rf json -rff cafe-throughput.json} and the same for {@code CafeHeightBenchmark -p height=0,8}
+     * ({@code -rff cafe-height.json}).
+     */
+    @Test
+    void producerConsumerRowsOfCafeTakeTheHarnessScoreAndCafeCountersOnlyForCafe() throws IOException {
+        List<Result> results = Results.parse(fixture("cafe-throughput.json"));
+        Experiment e = Experiments.byId("cafe-throughput");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(List.of("cafe", "clq", "lbq"), rows.stream().map(Row::implementation).toList());
+        for (Row r : rows) {
+            Result src = r(results, r.implementation());
+            assertEquals(src.secondary().get("ops").median(), r.median(), EPS, "the score is puts + taken per second");
+            assertTrue(r.counters().containsKey("taken/s"), r.implementation());
+            assertFalse(r.counters().containsKey("ops/s"), "the score is not repeated as a counter");
+            if (r.implementation().equals("cafe")) {
+                assertTrue(src.secondary().get("casOps").score() > 0);
+                assertEquals(src.secondary().get("casFailures").score() / src.secondary().get("casOps").score(),
+                        r.counters().get("CAS failures/op"), EPS);
+                assertEquals(src.secondary().get("treesAppended").score(), r.counters().get("treesAppended/s"), EPS);
+            } else {
+                assertNull(r.counters().get("CAS failures/op"), "only CAFÉ counts CAS failures: no false 0");
+                assertNull(r.counters().get("treesAppended/s"), "nor trees");
+            }
+        }
+        List<RatioRow> ratios = Report.ratios(e, rows);
+        assertEquals(List.of("cafe/lbq", "cafe/clq"),
+                ratios.stream().map(q -> q.numerator() + "/" + q.denominator()).toList());
+        assertNotNull(ratios.get(0).verdict(), "CAFÉ against LBQ has a target");
+        assertNull(ratios.get(1).verdict(), "CAFÉ against CLQ is reported only");
+        assertEquals(rows.get(0).median() / rows.get(2).median(), ratios.get(0).ratio(), EPS);
+        assertTrue(Report.limits(e, rows).isEmpty(), "no limits there");
+
+        Experiment height = Experiments.byId("cafe-height");
+        List<Row> hRows = Report.rows(height, Results.parse(fixture("cafe-height.json")));
+        assertEquals(List.of("0", "8"), hRows.stream().map(Row::x).toList());
+        assertEquals(Set.of("cafe k=3"), Set.copyOf(hRows.stream().map(Row::implementation).toList()));
+        double trees0 = hRows.get(0).counters().get("treesAppended/s");
+        double trees8 = hRows.get(1).counters().get("treesAppended/s");
+        assertTrue(trees0 > 100 * trees8, "h = 0 appends a tree per task, h = 8 one per hundreds");
+        for (Row r : hRows) {
+            assertTrue(Double.isFinite(r.counters().get("CAS failures/op")));
+        }
+        List<Report.LimitRow> limits = Report.limits(height, hRows);
+        assertEquals(1, limits.size(), "the bound applies from h = 8 on");
+        assertEquals("8", limits.get(0).x());
+        assertEquals(hRows.get(1).counters().get("CAS failures/op"), limits.get(0).value(), EPS);
+        assertEquals(limits.get(0).value() <= 0.1 ? "yes" : "no", limits.get(0).verdict());
+    }
+
+    @Test
+    void limitsCheckEveryRowFromTheirFirstSweptValue() {
+        Experiment e = Experiments.byId("cafe-height");
+        Metric m = new Metric(1, 0, 1, 1, "ops/s", List.of(List.of(1.0)));
+        List<Row> rows = List.of(
+                new Row("cafe-height", "cafe k=3", "6", Map.of("height", "6"), m, 1, Map.of("CAS failures/op", 5.0)),
+                new Row("cafe-height", "cafe k=3", "8", Map.of("height", "8"), m, 1, Map.of("CAS failures/op", 0.1)),
+                new Row("cafe-height", "cafe k=3", "10", Map.of("height", "10"), m, 1,
+                        Map.of("CAS failures/op", 0.25)),
+                new Row("cafe-height", "cafe k=3", "12", Map.of("height", "12"), m, 1, Map.of()));
+        List<Report.LimitRow> limits = Report.limits(e, rows);
+        assertEquals(List.of("8", "10", "12"), limits.stream().map(Report.LimitRow::x).toList());
+        assertEquals(List.of("yes", "no", "n/a"), limits.stream().map(Report.LimitRow::verdict).toList());
+        assertTrue(Report.limits(Experiments.byId("cafe-throughput"), rows).isEmpty(), "no limits there");
+    }
+
     @Test
     void ratioArithmetic() {
         Experiment e = Experiments.byId("bwos-one-thief");
@@ -168,6 +236,15 @@ class ReportTest {
     }
 
     @Test
+    void ratesAreMillionsFromTenThousandAndWholeUnitsBelow() {
+        assertEquals("2.28M", Report.rate(2_281_716.4));
+        assertEquals("0.01M", Report.rate(10_000));
+        assertEquals("111", Report.rate(110.698));
+        assertEquals("0", Report.rate(0));
+        assertEquals("n/a", Report.rate(Double.NaN));
+    }
+
+    @Test
     void median() {
         assertEquals(3.0, Report.median(List.of(5.0, 1.0, 3.0)), EPS);
         assertEquals(2.5, Report.median(List.of(4.0, 1.0, 2.0, 3.0)), EPS);
@@ -178,20 +255,27 @@ class ReportTest {
     void writesReportSummaryAndNonEmptyCharts(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("bwos-one-thief.json"), fixture("bwos-one-thief.json"));
         Files.writeString(dir.resolve("fork-join.json"), fixture("fork-join.json"));
+        Files.writeString(dir.resolve("cafe-throughput.json"), fixture("cafe-throughput.json"));
+        Files.writeString(dir.resolve("cafe-height.json"), fixture("cafe-height.json"));
         Files.writeString(dir.resolve("fork-join.env.txt"), "CPU model:      Test CPU\nlogical CPUs:   2 (nproc: 2)\n");
         List<Report.Section> sections = Report.write(dir);
-        assertEquals(2, sections.size());
+        assertEquals(4, sections.size());
 
         String md = Files.readString(dir.resolve("REPORT.md"));
         assertTrue(md.contains("## bwos-one-thief:"));
         assertTrue(md.contains("## fork-join:"));
         assertTrue(md.contains("bwos / forkjoinpool"));
+        assertTrue(md.contains("## cafe-throughput:"));
+        assertTrue(md.contains("cafe / lbq"));
+        assertTrue(md.contains("## cafe-height:"));
+        assertTrue(md.contains("CAS failures/op"));
+        assertTrue(md.contains("### Limits"));
         assertTrue(md.contains("JDK: "));
         assertTrue(md.contains("JMH 1.37"));
 
         Map<String, Object> summary = Json.object(Json.parse(Files.readString(dir.resolve("summary.json"))));
         List<Object> rows = Json.array(summary.get("rows"));
-        assertEquals(8, rows.size(), "one row per experiment, implementation and parameter set");
+        assertEquals(13, rows.size(), "one row per experiment, implementation and parameter set");
         for (Object o : rows) {
             Map<String, Object> r = Json.object(o);
             for (String k : List.of("experiment", "implementation", "params", "score", "error", "unit", "counters")) {
@@ -203,11 +287,15 @@ class ReportTest {
         Map<String, Object> q = Json.object(ratios.get(0));
         assertEquals("bwos-one-thief", q.get("experiment"));
         assertTrue(Json.number(q.get("ratio")) > 0);
+        List<Object> limits = Json.array(summary.get("limits"));
+        assertEquals(1, limits.size(), "CAS failures/op of cafe-height at h = 8");
+        assertEquals("8", Json.object(limits.get(0)).get("height"));
 
         List<String> charts = new ArrayList<>();
         sections.forEach(s -> charts.addAll(s.charts()));
         assertEquals(List.of("bwos-one-thief-throughput.png", "bwos-one-thief-stolen-share.png",
-                "fork-join-throughput.png"), charts);
+                "fork-join-throughput.png", "cafe-throughput-throughput.png", "cafe-height-cas-failures.png",
+                "cafe-height-throughput.png", "cafe-height-trees-appended.png"), charts);
         for (String c : charts) {
             Path p = dir.resolve(c);
             assertTrue(Files.size(p) > 1000, c + " is " + Files.size(p) + " bytes");
@@ -285,9 +373,19 @@ class ReportTest {
                     assertTrue(e.threads().counts(true, cores).size() <= e.threads().counts(false, cores).size());
                 }
             }
-            for (String q : e.order()) {
+            if (e.seriesParams().isEmpty()) {
+                assertEquals(1, e.order().size(), e.id() + ": no series parameter, one fixed label");
+            }
+            for (String q : e.seriesParams().isEmpty() ? List.<String>of() : e.order()) {
                 assertTrue(params.get(e.seriesParams().get(0)).contains(q) || e.seriesParams().size() > 1,
                         e.id() + ": " + q + " is not a value of " + e.seriesParams().get(0));
+            }
+            for (Experiments.Limit l : e.limits()) {
+                assertNotNull(e.xParam(), e.id() + ": a limit needs a swept parameter");
+                assertTrue(e.counters().stream().anyMatch(c -> c.name().equals(l.counter())), e.id() + ": "
+                        + l.counter());
+                assertTrue(params.get(e.xParam()).stream().anyMatch(v -> Double.parseDouble(v) >= l.from()),
+                        e.id() + ": the limit applies to some swept value");
             }
             assertTrue(e.configurations(true, 2) <= e.configurations(false, 2));
             assertTrue(e.configurations(true, 2) <= 48, e.id() + ": the quick preset stays small");
@@ -295,11 +393,12 @@ class ReportTest {
         }
         assertEquals(Set.of("bwos-single-owner", "ff-worker-take", "bwos-one-thief", "bwos-pool", "ff-abort-rate",
                 "fork-join", "pq-hold", "pq-timeshare", "pq-channels", "salsa-producers-consumers",
-                "salsa-one-producer", "salsa-balancing", "salsa-chunk-size", "salsa-fence-mode"), ids);
+                "salsa-one-producer", "salsa-balancing", "salsa-chunk-size", "salsa-fence-mode", "cafe-throughput",
+                "cafe-height"), ids);
         int quick = 0;
         for (Experiment e : Experiments.ALL) {
             quick += e.configurations(true, 2);
-            if (e.id().startsWith("salsa-")) {
+            if (e.id().startsWith("salsa-") || e.id().startsWith("cafe-")) {
                 assertTrue(e.configurations(true, 2) <= 10, e.id() + ": the quick preset must stay small");
                 assertEquals(2, e.minCores(), e.id() + ": a producer and a consumer");
             }
@@ -307,6 +406,9 @@ class ReportTest {
         assertTrue(quick <= 140, "./bench --quick runs " + quick + " configurations, about 6 s each on 2 cores");
         assertEquals(8, Experiments.byId("salsa-producers-consumers").configurations(true, 2));
         assertEquals(32, Experiments.byId("salsa-producers-consumers").configurations(false, 2));
+        assertEquals(5, Experiments.byId("cafe-throughput").configurations(true, 2));
+        assertEquals(7, Experiments.byId("cafe-height").configurations(false, 2));
+        assertEquals(4, Experiments.byId("cafe-height").configurations(true, 2));
         assertEquals(96, Experiments.byId("bwos-pool").configurations(false, 2));
         assertEquals(16, Experiments.byId("bwos-pool").configurations(true, 2));
         Experiment hold = Experiments.byId("pq-hold");
