@@ -1,18 +1,12 @@
 package io.github.taskpools.cafe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
+import io.github.taskpools.testkit.StressRun;
+import java.time.Duration;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -35,83 +29,42 @@ class CafeConservationTest {
         int perProducer = 150_000 / producers;
         int tasks = perProducer * producers;
         CafePool<Integer> pool = CafePool.builder().height(h).k(k).seed(h * 131L + producers).build();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicInteger producing = new AtomicInteger(producers);
-        BitSet[] got = new BitSet[consumers];
-        long[] sums = new long[consumers];
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
+        StressRun run = new StressRun(tasks);
         for (int p = 0; p < producers; p++) {
             int first = 1 + p * perProducer;
             long seed = h * 7919L + p;
-            threads.add(new Thread(() -> {
-                try {
-                    CafePool<Integer>.Handle me = pool.producer();
-                    SplittableRandom rnd = new SplittableRandom(seed);
-                    start.await();
-                    for (int t = first; t < first + perProducer; t++) {
-                        assertTrue(me.put(t));
-                        stall(rnd);
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    producing.decrementAndGet();
+            run.thread("producer-" + p, () -> {
+                CafePool<Integer>.Handle me = pool.producer();
+                SplittableRandom rnd = new SplittableRandom(seed);
+                for (int t = first; t < first + perProducer; t++) {
+                    assertTrue(me.put(t));
+                    StressRun.stall(rnd);
                 }
-            }, "producer-" + p));
+            }, producing::decrementAndGet);
         }
         for (int c = 0; c < consumers; c++) {
-            int id = c;
-            threads.add(new Thread(() -> {
-                BitSet mine = new BitSet(tasks + 1);
-                long sum = 0;
-                try {
-                    CafePool<Integer>.Handle me = pool.consumer();
-                    SplittableRandom rnd = new SplittableRandom(h * 104_729L + id);
-                    start.await();
-                    while (true) {
-                        boolean allPut = producing.get() == 0;
-                        Integer t = me.get();
-                        if (t == null) {
-                            if (allPut) {
-                                break;
-                            }
-                            Thread.onSpinWait();
-                            continue;
+            long seed = h * 104_729L + c;
+            StressRun.Taken mine = run.taken();
+            run.thread("consumer-" + c, () -> {
+                CafePool<Integer>.Handle me = pool.consumer();
+                SplittableRandom rnd = new SplittableRandom(seed);
+                while (true) {
+                    boolean allPut = producing.get() == 0;
+                    Integer t = me.get();
+                    if (t == null) {
+                        if (allPut) {
+                            break;
                         }
-                        assertFalse(mine.get(t), "task " + t + " got twice by one consumer");
-                        mine.set(t);
-                        sum += t;
-                        stall(rnd);
+                        Thread.onSpinWait();
+                        continue;
                     }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    got[id] = mine;
-                    sums[id] = sum;
+                    mine.record(t);
+                    StressRun.stall(rnd);
                 }
-            }, "consumer-" + c));
+            });
         }
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join(TimeUnit.MINUTES.toMillis(2));
-            assertFalse(t.isAlive(), t.getName() + " did not finish");
-        }
-        if (failure.get() != null) {
-            throw new AssertionError("a thread failed", failure.get());
-        }
-        BitSet all = new BitSet(tasks + 1);
-        long sum = 0;
-        for (int c = 0; c < consumers; c++) {
-            BitSet twice = (BitSet) all.clone();
-            twice.and(got[c]);
-            assertTrue(twice.isEmpty(), "task got twice: " + twice.nextSetBit(0));
-            all.or(got[c]);
-            sum += sums[c];
-        }
-        assertEquals(tasks, all.cardinality(), "tasks lost, first: " + all.nextClearBit(1));
-        assertEquals((long) tasks * (tasks + 1) / 2, sum, "checksum");
+        run.runAndVerify(Duration.ofMinutes(2));
         CafePool.Stats s = pool.stats();
         assertEquals(tasks, s.puts());
         assertEquals(tasks, s.gets());
@@ -119,19 +72,5 @@ class CafeConservationTest {
                         + "%.4f CAS failures per operation (put %d, get %d), %d empty gets%n",
                 h, k, producers, consumers, tasks, s.treesAppended(), s.gtMovedBack(),
                 s.casFailuresPerOperation(), s.putCasFailures(), s.getCasFailures(), s.emptyGets());
-    }
-
-    /** Random stalls: mostly none, sometimes a yield or a short spin, rarely a park up to 50 us. */
-    private static void stall(SplittableRandom rnd) {
-        int r = rnd.nextInt(1000);
-        if (r < 10) {
-            Thread.yield();
-        } else if (r < 12) {
-            LockSupport.parkNanos(1 + rnd.nextInt(50_000));
-        } else if (r < 50) {
-            for (int i = rnd.nextInt(200); i > 0; i--) {
-                Thread.onSpinWait();
-            }
-        }
     }
 }
