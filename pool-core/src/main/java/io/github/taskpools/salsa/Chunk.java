@@ -54,7 +54,7 @@ final class Chunk {
      * on reuse, published to the next producer by the chunk pool's queue (release/acquire).
      */
     final Object[] tasks;
-    /** Tag and owner id; read with acquire (volatile for the full-fence check), changed by CAS only. */
+    /** Tag and owner id; read with acquire (volatile for the consumer's checks in FULL mode), changed by CAS only. */
     private long owner;
     /** Reuse generation; volatile, incremented by the retirer (see the class comment). */
     private int gen;

@@ -7,9 +7,14 @@ package io.github.taskpools.salsa;
  */
 public enum FenceMode {
     /**
-     * The consumer makes the index store and the ownership load volatile (on x86-64 a locked
-     * instruction per consumed task); the stealer needs nothing beyond its CAS. Correct by the Java
-     * memory model alone.
+     * The consumer makes the index store and both ownership loads volatile (on x86-64 a locked
+     * instruction per consumed task, for the store); the stealer needs nothing beyond its CAS. The
+     * index/owner Dekker pattern (Algorithm 5, lines 90-91 against 118-121) is guaranteed by the
+     * Java memory model. The rule that a victim takes only tasks present before the steal (line 88)
+     * is read-to-write causality over the producer's release store of the task and needs, beyond
+     * the JMM, either multi-copy-atomic hardware (as the paper assumes, §6.1) or the volatile first
+     * ownership load this mode uses, which HotSpot implements with a leading full fence on
+     * non-multi-copy-atomic hardware (POWER); see {@code ScPool}.
      */
     FULL,
     /**

@@ -38,8 +38,21 @@ import org.jctools.queues.SpmcArrayQueue;
  * {@code fencefree.BoundedTso} for why: C2 brackets every non-plain VarHandle access with
  * compiler-only barriers), and the stealer calls {@code membarrier(PRIVATE_EXPEDITED)} after its
  * CAS, so any consumer whose load missed the CAS has had its store drained before the stealer
- * loads the index. The argument needs the multi-copy atomicity of x86-64 and AArch64 for the
- * producer's task stores, as the paper assumes (§6.1).
+ * loads the index.
+ *
+ * <p>Both modes also rely on the line-88 rule "the victim takes only tasks present before the
+ * steal" (§5.3), which is not a Dekker pattern but read-to-write causality over three threads: the
+ * producer stores slot i (release); the victim reads the task (acquire), then the owner word (its
+ * first check); the stealer CASes the owner, reads the index and then slot i. If the victim saw the
+ * task and the old owner while the stealer saw slot i empty, the stealer would start at slot i with
+ * a plain-take node while the victim CASes slot i too, and both could return it. x86-64 and ARMv8
+ * (multi-copy atomic, as the paper assumes in §6.1) forbid that outcome with the acquire loads; the
+ * JMM and POWER do not. In {@link FenceMode#FULL}, the mode used where membarrier is missing (for
+ * one, ppc64le), the first ownership check is therefore a volatile load too: the same instruction
+ * as acquire on x86-64 ({@code mov}) and AArch64 ({@code ldar}), and on POWER HotSpot puts the
+ * {@code sync} in front of it that forbids the outcome. A proof from the JMM alone would need the
+ * producer's store and both slot loads volatile as well (a locked instruction per put on x86-64),
+ * which the pool does not pay for.
  *
  * <h2>Chunk pool (§5.4)</h2>
  * A JCTools {@link SpmcArrayQueue}: the only thread that returns chunks to this pool is its
@@ -204,8 +217,11 @@ final class ScPool {
         if (task == null) {
             return null; // line 87: nothing inserted yet
         }
-        if (c.ownerAcquire() != n.word) {
-            return null; // line 88: only tasks present before a steal may be taken (§5.3)
+        // line 88: only tasks present before a steal may be taken (§5.3). Read-to-write causality
+        // (see "The reordering of §6.1"): volatile in FULL mode, acquire in ASYMMETRIC mode, which
+        // runs on multi-copy-atomic hardware only.
+        if ((asymmetric ? c.ownerAcquire() : c.ownerVolatile()) != n.word) {
+            return null;
         }
         // Algorithm 6: read the next slot before this one becomes TAKEN.
         Object next = i + 1 < chunkSize ? c.slot(i + 1) : null;
