@@ -188,6 +188,11 @@ public final class SalsaPool<E> implements TaskPool<E> {
         return pools[index].spareChunks();
     }
 
+    /** Dead list cells still holding a chunk in consumer {@code index}'s pool (a test diagnostic). */
+    int deadCells(int index) {
+        return pools[index].deadCells();
+    }
+
     /** What producers and consumers share: placement and thread binding. */
     abstract class Handle {
         final int index;

@@ -188,7 +188,10 @@ final class ScPool {
             for (ChunkList.Cell cell = lists[li].first(); cell != null; cell = cell.next()) {
                 Node m = cell.node();
                 Chunk c = m.chunk();
-                if (c != null && c.ownerAcquire() == m.word) {
+                if (c == null) {
+                    continue;
+                }
+                if (c.ownerAcquire() == m.word) {
                     Object t = takeTask(m);
                     if (t != null) {
                         if (m.chunk() != null) {
@@ -196,6 +199,9 @@ final class ScPool {
                         }
                         return t;
                     }
+                }
+                if (c.generation() != m.gen) {
+                    m.clearChunk(); // dead (see ChunkList): skipped by every reader from now on
                 }
             }
         }
@@ -480,6 +486,15 @@ final class ScPool {
                 INDICATOR.setVolatile(indicator, PAD + w, 0L);
             }
         }
+    }
+
+    /** Dead cells still holding a chunk, over this pool's lists (a test diagnostic; see ChunkList). */
+    int deadCells() {
+        int n = 0;
+        for (ChunkList list : lists) {
+            n += list.deadCells();
+        }
+        return n;
     }
 
     /** Chunks waiting in the chunk pool (an estimate under concurrency). */
