@@ -34,9 +34,11 @@ import org.jctools.queues.SpmcArrayQueue;
  * The consumer's index store and its second ownership load (lines 90-91) against the stealer's
  * CAS and index load (lines 118-121) are a Dekker pattern. {@link FenceMode#FULL}: the store and
  * the load are volatile (the JMM orders them; on x86-64 a locked instruction). Asymmetric: the
- * consumer stores opaque and loads acquire, which HotSpot emits in program order (see
+ * consumer stores opaque and loads acquire, which HotSpot's C2 emits in program order (see
  * {@code fencefree.BoundedTso} for why: C2 brackets every non-plain VarHandle access with
- * compiler-only barriers), and the stealer calls {@code membarrier(PRIVATE_EXPEDITED)} after its
+ * compiler-only barriers; C1 and the interpreter emit accesses in bytecode order). The JMM does not order
+ * them and Graal (JVMCI) is not covered, so {@link SalsaPool} uses FULL where JVMCI is enabled or
+ * the VM is not HotSpot. The stealer calls {@code membarrier(PRIVATE_EXPEDITED)} after its
  * CAS, so any consumer whose load missed the CAS has had its store drained before the stealer
  * loads the index.
  *
@@ -233,7 +235,7 @@ final class ScPool {
         Object next = i + 1 < chunkSize ? c.slot(i + 1) : null;
         boolean owner;
         if (asymmetric) {
-            Node.IDX.setOpaque(n, i); // line 90; kept before the load below by HotSpot, drained by the stealer's membarrier
+            Node.IDX.setOpaque(n, i); // line 90; kept before the load below by C2, drained by the stealer's membarrier
             owner = c.ownerAcquire() == n.word; // line 91
         } else {
             Node.IDX.setVolatile(n, i); // line 90, volatile: the JMM orders it before the volatile load
