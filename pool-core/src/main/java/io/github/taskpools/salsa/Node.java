@@ -33,7 +33,10 @@ final class Node {
     private Chunk c;
     /**
      * Single writer: the consumer owning the chunk through this node. It reads its own value plain
-     * and stores it opaque (asymmetric fence) or volatile (full fence); stealers load it volatile.
+     * and stores it opaque (asymmetric fence) or volatile (full fence); stealers and
+     * {@code hasTasks} load it volatile. The first value is a plain store before the node is
+     * published (the constructor's, or a stealer's store after its ownership CAS), published with
+     * the node by the release store of {@code ChunkList.Cell}.
      */
     int idx;
     /** The owner word of this node's epoch. */

@@ -28,7 +28,12 @@ import org.jctools.queues.SpmcArrayQueue;
  * published) is stolen from nobody else; that is why the check of Algorithm 5 line 127 (owner no
  * longer the stealer and index moved) cannot fire here and is not coded, and it makes the chunk
  * unavailable to other stealers for the few instructions (and, in asymmetric mode, the
- * membarrier) between a stealer's CAS and its publication of the new node.
+ * membarrier) between a stealer's CAS and its publication of the new node. Nothing in that window
+ * may throw, or the chunk would be owned through no node and its tasks stranded: the new node is
+ * allocated before the CAS (its index set after it, by a plain store that the cell's release
+ * publishes), and a failed membarrier, which the kernel's contract rules out once the process is
+ * registered, is reported as an {@link Error} ("pool corrupted"). Only a VirtualMachineError (a
+ * StackOverflowError entering the native call, say) can still strike there, as anywhere.
  *
  * <h2>The reordering of §6.1</h2>
  * The consumer's index store and its second ownership load (lines 90-91) against the stealer's
@@ -321,6 +326,8 @@ final class ScPool {
         }
         ChunkList.Cell cell = stealList.append(prev); // line 116: reachable from our list before we own it
         long mine = Chunk.nextWord(word, consumerId);
+        // Allocated before the CAS: from the CAS to cell.set(fresh) nothing may throw (class comment).
+        Node fresh = new Node(c, prevIdx, mine, prev.gen);
         casCount++;
         if (!c.casOwner(word, mine)) { // line 118, with the ABA tag
             stealList.remove(cell);
@@ -328,7 +335,7 @@ final class ScPool {
         }
         p.clearIndicator(); // §5.5: p may have become empty
         if (asymmetric) {
-            LinuxNative.privateExpeditedMembarrier(); // §6.1: the victim's index store is now visible
+            membarrierAfterCas(); // §6.1: the victim's index store is now visible
         }
         int idx = prev.idxVolatile(); // line 121
         if (idx + 1 == chunkSize) { // line 122: the victim took the last task
@@ -340,7 +347,7 @@ final class ScPool {
         if (task != null) {
             idx++; // line 130: the victim may still take slot idx (one task, by CAS), never idx + 1
         }
-        Node fresh = new Node(c, idx, mine, prev.gen); // lines 131-132
+        fresh.idx = idx; // lines 131-132: a plain store, published by the release of cell.set
         cell.set(fresh); // line 133
         prev.clearChunk(); // line 134
         clearIndicator();
@@ -356,6 +363,22 @@ final class ScPool {
         }
         assert prevIdx <= idx : "Lemma 8: index moved back from " + prevIdx + " to " + idx;
         return took ? task : null;
+    }
+
+    /**
+     * The stealer's membarrier, between its ownership CAS and the publication of its new node. A
+     * failure there cannot be undone: the chunk's owner word is already this consumer's while no
+     * node carries it, so nobody can take the chunk's remaining tasks and {@link #hasTasks} still
+     * counts them. The kernel fails {@code MEMBARRIER_CMD_PRIVATE_EXPEDITED} only for a process that
+     * is not registered (the pool registers before it uses this mode), so this is a broken contract,
+     * reported as an {@link Error}: the pool is corrupted.
+     */
+    private static void membarrierAfterCas() {
+        try {
+            LinuxNative.privateExpeditedMembarrier();
+        } catch (IllegalStateException e) {
+            throw new Error("SALSA pool corrupted: membarrier failed after a steal's ownership CAS", e);
+        }
     }
 
     // ---- SALSA+CAS (§6.2) ----
