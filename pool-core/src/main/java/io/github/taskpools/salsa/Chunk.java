@@ -57,7 +57,12 @@ final class Chunk {
     /**
      * The slots: null (⊥) until the producer stores a task (release; consumers read with acquire),
      * then TAKEN (the owner's opaque store, or a CAS in the slow paths). Cleared with plain stores
-     * on reuse, published to the next producer by the chunk pool's queue (release/acquire).
+     * on reuse, published to the next producer by the chunk pool's queue (release/acquire). Stale
+     * readers (a stealer's search, {@code hasTasks}, a victim through a stolen node, a stealer
+     * between its ownership CAS and its slot read) may race with that plain clearing; that is
+     * benign: a null or TAKEN makes them stop, any task of the new epoch they read was stored after
+     * {@link #reassign} and fails their ownership check (or the generation check of
+     * {@link #casTake}), and {@code hasTasks} may only err towards "not empty".
      */
     final Object[] tasks;
     /** Tag and owner id; read with acquire (volatile for the consumer's checks in FULL mode), changed by CAS only. */

@@ -168,7 +168,12 @@ public final class SalsaPool<E> implements TaskPool<E> {
         return topology;
     }
 
-    /** The fence mode in use: the one asked for, or {@link FenceMode#FULL} after a fallback. */
+    /**
+     * The fence mode in use: the one asked for, or {@link FenceMode#FULL} after a fallback. A
+     * SALSA+CAS pool ({@link #consumesByCas()}) has no ownership and so no store-load window: it
+     * uses neither mode, and this returns the mode asked for, unchecked (no membarrier
+     * registration, no fallback, {@link #fenceFallbackReason()} null).
+     */
     public FenceMode fenceMode() {
         return fenceMode;
     }

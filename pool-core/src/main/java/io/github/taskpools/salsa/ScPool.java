@@ -72,8 +72,11 @@ import org.jctools.queues.SpmcArrayQueue;
  * <h2>Emptiness (§5.5, Algorithm 6)</h2>
  * {@code indicator} has one bit per consumer, set by a consumer's {@code checkEmpty} and cleared
  * whenever this pool may have become empty: a chunk was stolen from it, or a task was taken whose
- * next slot was empty. Clearing is skipped when no bit is set, so a consumer that keeps up with
- * its producers pays a load, not a store, per task.
+ * next slot was empty. A stealer also clears its own pool's indicator after publishing the stolen
+ * chunk's node, which the paper does not (it clears only the victim's, before line 119, which is
+ * enough for §5.5's second reason, a chunk moving between pools during a check): harmless and
+ * conservative, it tells a checker that already examined this pool that a chunk arrived. Clearing is skipped when no bit is set, so a
+ * consumer that keeps up with its producers pays a load, not a store, per task.
  *
  * <h2>SALSA+CAS (§6.2)</h2>
  * With {@code takeByCas} the pool is the paper's comparison variant: "every consume() and steal()
@@ -350,7 +353,7 @@ final class ScPool {
         fresh.idx = idx; // lines 131-132: a plain store, published by the release of cell.set
         cell.set(fresh); // line 133
         prev.clearChunk(); // line 134
-        clearIndicator();
+        clearIndicator(); // not in the paper: a chunk moved into this pool (see the class comment)
         if (task == null) {
             return null; // line 136: the producer has not filled slot idx + 1 yet
         }
