@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * be forced without hooks in the steal path; {@link SalsaConservationTest} checks that no such
  * cell survives a stress run.
  */
-class ChunkListTest {
+class SalsaChunkListTest {
 
     @Test
     void nodeOfARetiredEpochIsDeadAndSweptOnAppend() {
