@@ -19,10 +19,16 @@ import java.lang.invoke.VarHandle;
  *
  * <h2>Reuse (§5.4) without hazard pointers</h2>
  * The paper reclaims chunks with hazard pointers; here the garbage collector reclaims memory and
- * only reuse needs care, because two kinds of thread may still act on a finished chunk: a victim
- * between its index increment and the CAS of a task it committed to (Algorithm 5, lines 95-97), and
- * a stealer between its ownership CAS and its CAS of the first task (line 137). Both are in the
- * slow path and bracket their slot CAS with {@code pending} and a check of {@code gen}; the thread
+ * only reuse needs care, because three kinds of thread may still act on a finished chunk: a victim
+ * between its index increment and the CAS of a task it committed to (Algorithm 5, lines 95-97), a
+ * stealer between its ownership CAS and its CAS of the first task (line 137), and a stealer between
+ * its ownership CAS and the publication of its new node (line 133), which reads the victim's index
+ * and a slot of a chunk the victim may have finished, retired and handed to a producer meanwhile.
+ * The third takes nothing (it reads a null or TAKEN slot, or it becomes the second kind, whose
+ * generation check fails), but it publishes a node for an epoch that is over: such a node is dead
+ * by its generation and is cleared by a consume scan or unlinked by the list's next append (see
+ * {@link ChunkList}). The first two are in the slow path and bracket their slot CAS with
+ * {@code pending} and a check of {@code gen}; the thread
  * that retires a chunk first checks that every slot is TAKEN, then increments {@code gen}, then
  * reads {@code pending}, and reuses the chunk only if it is 0 (otherwise the collector gets it).
  * The two volatile pairs form a Dekker handshake: either the retirer sees the pending thread and
@@ -51,10 +57,15 @@ final class Chunk {
     /**
      * The slots: null (⊥) until the producer stores a task (release; consumers read with acquire),
      * then TAKEN (the owner's opaque store, or a CAS in the slow paths). Cleared with plain stores
-     * on reuse, published to the next producer by the chunk pool's queue (release/acquire).
+     * on reuse, published to the next producer by the chunk pool's queue (release/acquire). Stale
+     * readers (a stealer's search, {@code hasTasks}, a victim through a stolen node, a stealer
+     * between its ownership CAS and its slot read) may race with that plain clearing; that is
+     * benign: a null or TAKEN makes them stop, any task of the new epoch they read was stored after
+     * {@link #reassign} and fails their ownership check (or the generation check of
+     * {@link #casTake}), and {@code hasTasks} may only err towards "not empty".
      */
     final Object[] tasks;
-    /** Tag and owner id; read with acquire (volatile for the full-fence check), changed by CAS only. */
+    /** Tag and owner id; read with acquire (volatile for the consumer's checks in FULL mode), changed by CAS only. */
     private long owner;
     /** Reuse generation; volatile, incremented by the retirer (see the class comment). */
     private int gen;

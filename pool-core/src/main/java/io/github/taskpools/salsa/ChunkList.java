@@ -12,8 +12,15 @@ import java.lang.invoke.VarHandle;
  * a while (Algorithm 5, line 116) while that node is still in the victim's list. An unlinked
  * cell keeps its {@code next}, so a reader standing on it walks on into the list; a reader can
  * miss only cells appended after it passed, which the callers tolerate (they retry, and the
- * emptiness check of §5.5 accounts for tasks added during a traversal). Cells whose node has lost
- * its chunk are unlinked lazily, on the writer's next append (§5.1: "lazily reclaimed").
+ * emptiness check of §5.5 accounts for tasks added during a traversal). Cells whose node is dead
+ * are unlinked lazily, on the writer's next append (§5.1: "lazily reclaimed"). A node is dead when
+ * it has lost its chunk, or when its chunk was retired after the node's epoch began (the chunk's
+ * generation is no longer the node's): every slot of that epoch was TAKEN before the generation
+ * moved, and the generation only grows, so no task can be reached through such a node again. The
+ * second case is a stealer's new node published for a chunk whose last task the victim took by
+ * CAS while the stealer was between its ownership CAS and its read of the slot (see {@link Chunk});
+ * nobody takes through that node, so nobody clears its chunk, and without the generation test the
+ * cell would stay in the steal list for good, pinning a reused chunk.
  */
 final class ChunkList {
     /** A list cell; {@code node} and {@code next} are release stores by the writer, acquire loads. */
@@ -62,11 +69,11 @@ final class ChunkList {
         return head.next();
     }
 
-    /** Appends {@code node} after unlinking cells whose chunk is gone. Writer only. */
+    /** Appends {@code node} after unlinking cells whose node is dead (see above). Writer only. */
     Cell append(Node node) {
         Cell prev = head;
         for (Cell c = head.next; c != null; c = c.next) {
-            if (c.node.chunk() == null) {
+            if (c.node.isDead()) {
                 Cell.NEXT.setRelease(prev, c.next);
             } else {
                 prev = c;
@@ -77,6 +84,22 @@ final class ChunkList {
         Cell.NEXT.setRelease(tail, cell);
         tail = cell;
         return cell;
+    }
+
+    /**
+     * Cells whose node is dead by its generation but still holds its chunk (a diagnostic for
+     * tests: they pin a chunk until the list's writer appends, or a consume scan clears them).
+     */
+    int deadCells() {
+        int n = 0;
+        for (Cell c = first(); c != null; c = c.next()) {
+            Node m = c.node();
+            Chunk ch = m.chunk();
+            if (ch != null && ch.generation() != m.gen) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Unlinks {@code cell} if it is linked. Writer only. */

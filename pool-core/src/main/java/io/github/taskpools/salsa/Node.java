@@ -26,11 +26,17 @@ final class Node {
         }
     }
 
-    /** The chunk, or null once it is finished or stolen; release stores of null, acquire loads. */
+    /**
+     * The chunk, or null once it is finished, stolen or found dead ({@link #isDead}); release
+     * stores of null by any consumer that learns one of these, acquire loads.
+     */
     private Chunk c;
     /**
      * Single writer: the consumer owning the chunk through this node. It reads its own value plain
-     * and stores it opaque (asymmetric fence) or volatile (full fence); stealers load it volatile.
+     * and stores it opaque (asymmetric fence) or volatile (full fence); stealers and
+     * {@code hasTasks} load it volatile. The first value is a plain store before the node is
+     * published (the constructor's, or a stealer's store after its ownership CAS), published with
+     * the node by the release store of {@code ChunkList.Cell}.
      */
     int idx;
     /** The owner word of this node's epoch. */
@@ -51,6 +57,16 @@ final class Node {
 
     void clearChunk() {
         C.setRelease(this, null);
+    }
+
+    /**
+     * Whether no task can be reached through this node any more: its chunk is gone, or the chunk
+     * was retired since this node's epoch began (see {@link ChunkList}). A volatile load of the
+     * generation; a stale (older) value only makes the answer false, and a later call sees it.
+     */
+    boolean isDead() {
+        Chunk ch = chunk();
+        return ch == null || ch.generation() != gen;
     }
 
     int idxVolatile() {

@@ -46,8 +46,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * pool or a new one. {@link ConsumerHandle#casCount()} counts a consumer's CAS attempts (Fig. 5(b)).
  *
  * <h2>Fence mode</h2>
- * See {@link FenceMode}. {@link FenceMode#ASYMMETRIC} registers the process for
- * {@code membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)} once; if that fails the pool uses
+ * See {@link FenceMode}. {@link FenceMode#ASYMMETRIC} first checks that the VM is HotSpot with
+ * JVMCI off (its proof rests on C2's ordering of opaque and acquire accesses, see
+ * {@link FenceMode#ASYMMETRIC}), then registers the process for
+ * {@code membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)} once; if either fails the pool uses
  * {@link FenceMode#FULL}, logs the reason (System.Logger, WARNING) and reports it in
  * {@link #fenceMode()} and {@link #fenceFallbackReason()}.
  *
@@ -76,7 +78,10 @@ public final class SalsaPool<E> implements TaskPool<E> {
         this.consumeByCas = b.consumeByCas;
         this.producerBalancing = b.producerBalancing;
         // SALSA+CAS has no store-load window (no ownership), so it never needs the membarrier.
-        String reason = b.fence == FenceMode.ASYMMETRIC && !b.consumeByCas ? Membarrier.REASON : null;
+        String reason = null;
+        if (b.fence == FenceMode.ASYMMETRIC && !b.consumeByCas) {
+            reason = Jit.REASON != null ? Jit.REASON : Membarrier.REASON;
+        }
         if (reason != null) {
             LOG.log(System.Logger.Level.WARNING,
                     "SALSA: asymmetric fence unavailable, using a full fence on the consume path: " + reason);
@@ -163,7 +168,12 @@ public final class SalsaPool<E> implements TaskPool<E> {
         return topology;
     }
 
-    /** The fence mode in use: the one asked for, or {@link FenceMode#FULL} after a fallback. */
+    /**
+     * The fence mode in use: the one asked for, or {@link FenceMode#FULL} after a fallback. A
+     * SALSA+CAS pool ({@link #consumesByCas()}) has no ownership and so no store-load window: it
+     * uses neither mode, and this returns the mode asked for, unchecked (no membarrier
+     * registration, no fallback, {@link #fenceFallbackReason()} null).
+     */
     public FenceMode fenceMode() {
         return fenceMode;
     }
@@ -186,6 +196,11 @@ public final class SalsaPool<E> implements TaskPool<E> {
     /** Spare chunks in consumer {@code index}'s chunk pool (an estimate under concurrency). */
     public int spareChunks(int index) {
         return pools[index].spareChunks();
+    }
+
+    /** Dead list cells still holding a chunk in consumer {@code index}'s pool (a test diagnostic). */
+    int deadCells(int index) {
+        return pools[index].deadCells();
     }
 
     /** What producers and consumers share: placement and thread binding. */
@@ -423,6 +438,41 @@ public final class SalsaPool<E> implements TaskPool<E> {
         @Override
         public String toString() {
             return "consumer " + index + " of " + SalsaPool.this;
+        }
+    }
+
+    /**
+     * Whether the running VM is one whose compilers are known to emit the consumer's opaque index
+     * store before its acquire ownership load ({@link FenceMode#ASYMMETRIC}): HotSpot with JVMCI
+     * off, so that the JIT is C2 (and C1, and the interpreter), never Graal. Null if so, else why
+     * not. JVMCI is detected by the {@code jdk.internal.vm.ci.enabled} property (JDK 17; JDK 25
+     * keeps it internal) and by the {@code jdk.internal.vm.ci} module, which {@code -XX:+EnableJVMCI}
+     * adds to the boot layer; GraalVM by its {@code java.vendor.version}; Graal options by their
+     * {@code jdk.graal.} or {@code graal.} prefix.
+     */
+    private static final class Jit {
+        static final String REASON = check();
+
+        private static String check() {
+            String vm = System.getProperty("java.vm.name", "");
+            if (!vm.contains("HotSpot") && !vm.contains("OpenJDK")) {
+                return "not HotSpot (java.vm.name=" + vm + "): only C2's ordering of the consume path is known";
+            }
+            if (Boolean.parseBoolean(System.getProperty("jdk.internal.vm.ci.enabled"))
+                    || ModuleLayer.boot().findModule("jdk.internal.vm.ci").isPresent()) {
+                return "JVMCI is enabled: a JVMCI compiler (Graal) may compile the consume path, and only C2's "
+                        + "ordering of it is known";
+            }
+            String vendorVersion = System.getProperty("java.vendor.version", "");
+            if (vendorVersion.contains("GraalVM")) {
+                return "GraalVM (java.vendor.version=" + vendorVersion + "): its JIT may compile the consume path";
+            }
+            for (String key : System.getProperties().stringPropertyNames()) {
+                if (key.startsWith("jdk.graal.") || key.startsWith("graal.")) {
+                    return "Graal options are set (" + key + "): a Graal JIT may compile the consume path";
+                }
+            }
+            return null;
         }
     }
 

@@ -28,18 +28,38 @@ import org.jctools.queues.SpmcArrayQueue;
  * published) is stolen from nobody else; that is why the check of Algorithm 5 line 127 (owner no
  * longer the stealer and index moved) cannot fire here and is not coded, and it makes the chunk
  * unavailable to other stealers for the few instructions (and, in asymmetric mode, the
- * membarrier) between a stealer's CAS and its publication of the new node.
+ * membarrier) between a stealer's CAS and its publication of the new node. Nothing in that window
+ * may throw, or the chunk would be owned through no node and its tasks stranded: the new node is
+ * allocated before the CAS (its index set after it, by a plain store that the cell's release
+ * publishes), and a failed membarrier, which the kernel's contract rules out once the process is
+ * registered, is reported as an {@link Error} ("pool corrupted"). Only a VirtualMachineError (a
+ * StackOverflowError entering the native call, say) can still strike there, as anywhere.
  *
  * <h2>The reordering of §6.1</h2>
  * The consumer's index store and its second ownership load (lines 90-91) against the stealer's
  * CAS and index load (lines 118-121) are a Dekker pattern. {@link FenceMode#FULL}: the store and
  * the load are volatile (the JMM orders them; on x86-64 a locked instruction). Asymmetric: the
- * consumer stores opaque and loads acquire, which HotSpot emits in program order (see
+ * consumer stores opaque and loads acquire, which HotSpot's C2 emits in program order (see
  * {@code fencefree.BoundedTso} for why: C2 brackets every non-plain VarHandle access with
- * compiler-only barriers), and the stealer calls {@code membarrier(PRIVATE_EXPEDITED)} after its
+ * compiler-only barriers; C1 and the interpreter emit accesses in bytecode order). The JMM does not order
+ * them and Graal (JVMCI) is not covered, so {@link SalsaPool} uses FULL where JVMCI is enabled or
+ * the VM is not HotSpot. The stealer calls {@code membarrier(PRIVATE_EXPEDITED)} after its
  * CAS, so any consumer whose load missed the CAS has had its store drained before the stealer
- * loads the index. The argument needs the multi-copy atomicity of x86-64 and AArch64 for the
- * producer's task stores, as the paper assumes (§6.1).
+ * loads the index.
+ *
+ * <p>Both modes also rely on the line-88 rule "the victim takes only tasks present before the
+ * steal" (§5.3), which is not a Dekker pattern but read-to-write causality over three threads: the
+ * producer stores slot i (release); the victim reads the task (acquire), then the owner word (its
+ * first check); the stealer CASes the owner, reads the index and then slot i. If the victim saw the
+ * task and the old owner while the stealer saw slot i empty, the stealer would start at slot i with
+ * a plain-take node while the victim CASes slot i too, and both could return it. x86-64 and ARMv8
+ * (multi-copy atomic, as the paper assumes in §6.1) forbid that outcome with the acquire loads; the
+ * JMM and POWER do not. In {@link FenceMode#FULL}, the mode used where membarrier is missing (for
+ * one, ppc64le), the first ownership check is therefore a volatile load too: the same instruction
+ * as acquire on x86-64 ({@code mov}) and AArch64 ({@code ldar}), and on POWER HotSpot puts the
+ * {@code sync} in front of it that forbids the outcome. A proof from the JMM alone would need the
+ * producer's store and both slot loads volatile as well (a locked instruction per put on x86-64),
+ * which the pool does not pay for.
  *
  * <h2>Chunk pool (§5.4)</h2>
  * A JCTools {@link SpmcArrayQueue}: the only thread that returns chunks to this pool is its
@@ -52,8 +72,11 @@ import org.jctools.queues.SpmcArrayQueue;
  * <h2>Emptiness (§5.5, Algorithm 6)</h2>
  * {@code indicator} has one bit per consumer, set by a consumer's {@code checkEmpty} and cleared
  * whenever this pool may have become empty: a chunk was stolen from it, or a task was taken whose
- * next slot was empty. Clearing is skipped when no bit is set, so a consumer that keeps up with
- * its producers pays a load, not a store, per task.
+ * next slot was empty. A stealer also clears its own pool's indicator after publishing the stolen
+ * chunk's node, which the paper does not (it clears only the victim's, before line 119, which is
+ * enough for §5.5's second reason, a chunk moving between pools during a check): harmless and
+ * conservative, it tells a checker that already examined this pool that a chunk arrived. Clearing is skipped when no bit is set, so a
+ * consumer that keeps up with its producers pays a load, not a store, per task.
  *
  * <h2>SALSA+CAS (§6.2)</h2>
  * With {@code takeByCas} the pool is the paper's comparison variant: "every consume() and steal()
@@ -175,7 +198,10 @@ final class ScPool {
             for (ChunkList.Cell cell = lists[li].first(); cell != null; cell = cell.next()) {
                 Node m = cell.node();
                 Chunk c = m.chunk();
-                if (c != null && c.ownerAcquire() == m.word) {
+                if (c == null) {
+                    continue;
+                }
+                if (c.ownerAcquire() == m.word) {
                     Object t = takeTask(m);
                     if (t != null) {
                         if (m.chunk() != null) {
@@ -183,6 +209,9 @@ final class ScPool {
                         }
                         return t;
                     }
+                }
+                if (c.generation() != m.gen) {
+                    m.clearChunk(); // dead (see ChunkList): skipped by every reader from now on
                 }
             }
         }
@@ -204,14 +233,17 @@ final class ScPool {
         if (task == null) {
             return null; // line 87: nothing inserted yet
         }
-        if (c.ownerAcquire() != n.word) {
-            return null; // line 88: only tasks present before a steal may be taken (§5.3)
+        // line 88: only tasks present before a steal may be taken (§5.3). Read-to-write causality
+        // (see "The reordering of §6.1"): volatile in FULL mode, acquire in ASYMMETRIC mode, which
+        // runs on multi-copy-atomic hardware only.
+        if ((asymmetric ? c.ownerAcquire() : c.ownerVolatile()) != n.word) {
+            return null;
         }
         // Algorithm 6: read the next slot before this one becomes TAKEN.
         Object next = i + 1 < chunkSize ? c.slot(i + 1) : null;
         boolean owner;
         if (asymmetric) {
-            Node.IDX.setOpaque(n, i); // line 90; kept before the load below by HotSpot, drained by the stealer's membarrier
+            Node.IDX.setOpaque(n, i); // line 90; kept before the load below by C2, drained by the stealer's membarrier
             owner = c.ownerAcquire() == n.word; // line 91
         } else {
             Node.IDX.setVolatile(n, i); // line 90, volatile: the JMM orders it before the volatile load
@@ -297,6 +329,8 @@ final class ScPool {
         }
         ChunkList.Cell cell = stealList.append(prev); // line 116: reachable from our list before we own it
         long mine = Chunk.nextWord(word, consumerId);
+        // Allocated before the CAS: from the CAS to cell.set(fresh) nothing may throw (class comment).
+        Node fresh = new Node(c, prevIdx, mine, prev.gen);
         casCount++;
         if (!c.casOwner(word, mine)) { // line 118, with the ABA tag
             stealList.remove(cell);
@@ -304,7 +338,7 @@ final class ScPool {
         }
         p.clearIndicator(); // §5.5: p may have become empty
         if (asymmetric) {
-            LinuxNative.privateExpeditedMembarrier(); // §6.1: the victim's index store is now visible
+            membarrierAfterCas(); // §6.1: the victim's index store is now visible
         }
         int idx = prev.idxVolatile(); // line 121
         if (idx + 1 == chunkSize) { // line 122: the victim took the last task
@@ -316,10 +350,10 @@ final class ScPool {
         if (task != null) {
             idx++; // line 130: the victim may still take slot idx (one task, by CAS), never idx + 1
         }
-        Node fresh = new Node(c, idx, mine, prev.gen); // lines 131-132
+        fresh.idx = idx; // lines 131-132: a plain store, published by the release of cell.set
         cell.set(fresh); // line 133
         prev.clearChunk(); // line 134
-        clearIndicator();
+        clearIndicator(); // not in the paper: a chunk moved into this pool (see the class comment)
         if (task == null) {
             return null; // line 136: the producer has not filled slot idx + 1 yet
         }
@@ -332,6 +366,22 @@ final class ScPool {
         }
         assert prevIdx <= idx : "Lemma 8: index moved back from " + prevIdx + " to " + idx;
         return took ? task : null;
+    }
+
+    /**
+     * The stealer's membarrier, between its ownership CAS and the publication of its new node. A
+     * failure there cannot be undone: the chunk's owner word is already this consumer's while no
+     * node carries it, so nobody can take the chunk's remaining tasks and {@link #hasTasks} still
+     * counts them. The kernel fails {@code MEMBARRIER_CMD_PRIVATE_EXPEDITED} only for a process that
+     * is not registered (the pool registers before it uses this mode), so this is a broken contract,
+     * reported as an {@link Error}: the pool is corrupted.
+     */
+    private static void membarrierAfterCas() {
+        try {
+            LinuxNative.privateExpeditedMembarrier();
+        } catch (IllegalStateException e) {
+            throw new Error("SALSA pool corrupted: membarrier failed after a steal's ownership CAS", e);
+        }
     }
 
     // ---- SALSA+CAS (§6.2) ----
@@ -464,6 +514,15 @@ final class ScPool {
                 INDICATOR.setVolatile(indicator, PAD + w, 0L);
             }
         }
+    }
+
+    /** Dead cells still holding a chunk, over this pool's lists (a test diagnostic; see ChunkList). */
+    int deadCells() {
+        int n = 0;
+        for (ChunkList list : lists) {
+            n += list.deadCells();
+        }
+        return n;
     }
 
     /** Chunks waiting in the chunk pool (an estimate under concurrency). */

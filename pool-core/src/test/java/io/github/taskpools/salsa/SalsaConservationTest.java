@@ -88,6 +88,11 @@ class SalsaConservationTest {
                         Long t = me.get();
                         if (t == null) {
                             if (done) {
+                                // Every task is taken; one more scan of this pool's lists clears
+                                // any node left dead by a steal that raced a retirement (§5.4).
+                                if (me.consume() != null) {
+                                    throw new AssertionError("consumer " + id + " got a task after an empty get");
+                                }
                                 break;
                             }
                             Thread.onSpinWait();
@@ -135,6 +140,9 @@ class SalsaConservationTest {
         }
         assertEquals(tasks, all.cardinality(), "tasks lost, first: " + all.nextClearBit(1));
         assertEquals((long) tasks * (tasks + 1) / 2, sum, "checksum");
+        for (int i = crash ? 1 : 0; i < consumers; i++) { // a crashed consumer scans nothing more
+            assertEquals(0, pool.deadCells(i), "consumer " + i + "'s lists keep dead nodes holding chunks");
+        }
     }
 
     private static void stall(SplittableRandom rnd) {
