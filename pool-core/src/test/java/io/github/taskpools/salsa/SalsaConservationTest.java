@@ -1,17 +1,12 @@
 package io.github.taskpools.salsa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
+import io.github.taskpools.testkit.StressRun;
+import java.time.Duration;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,114 +42,53 @@ class SalsaConservationTest {
         SalsaPool<Long> pool = SalsaPool.builder(consumers, producers).chunkSize(chunk).chunkPoolCapacity(4)
                 .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
         AtomicInteger producing = new AtomicInteger(producers);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        BitSet[] taken = new BitSet[consumers];
-        long[] sums = new long[consumers];
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
+        StressRun run = new StressRun(tasks);
         for (int j = 0; j < producers; j++) {
             int id = j;
-            threads.add(new Thread(() -> {
+            run.thread("producer-" + j, () -> {
                 SalsaPool<Long>.ProducerHandle me = pool.producer();
                 SplittableRandom rnd = new SplittableRandom(id * 1_000_003L + chunk);
-                try {
-                    start.await();
-                    for (long t = id + 1; t <= tasks; t += producers) {
-                        me.put(t);
-                        if (rnd.nextInt(64) == 0) {
-                            stall(rnd);
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    producing.decrementAndGet();
+                for (long t = id + 1; t <= tasks; t += producers) {
+                    me.put(t);
+                    StressRun.stall(rnd);
                 }
-            }, "producer-" + j));
+            }, producing::decrementAndGet);
         }
         for (int i = 0; i < consumers; i++) {
             int id = i;
-            taken[i] = new BitSet(tasks + 1);
-            threads.add(new Thread(() -> {
+            StressRun.Taken mine = run.taken();
+            run.thread("consumer-" + i, () -> {
                 SalsaPool<Long>.ConsumerHandle me = pool.consumer();
                 SplittableRandom rnd = new SplittableRandom(id * 7_777_777L + chunk);
-                BitSet mine = taken[id];
-                long sum = 0;
-                long count = 0;
-                try {
-                    start.await();
-                    while (true) {
-                        boolean done = producing.get() == 0;
-                        Long t = me.get();
-                        if (t == null) {
-                            if (done) {
-                                // Every task is taken; one more scan of this pool's lists clears
-                                // any node left dead by a steal that raced a retirement (§5.4).
-                                if (me.consume() != null) {
-                                    throw new AssertionError("consumer " + id + " got a task after an empty get");
-                                }
-                                break;
+                while (true) {
+                    boolean done = producing.get() == 0;
+                    Long t = me.get();
+                    if (t == null) {
+                        if (done) {
+                            // Every task is taken; one more scan of this pool's lists clears
+                            // any node left dead by a steal that raced a retirement (§5.4).
+                            if (me.consume() != null) {
+                                throw new AssertionError("consumer " + id + " got a task after an empty get");
                             }
-                            Thread.onSpinWait();
-                            continue;
+                            break;
                         }
-                        if (mine.get(t.intValue())) {
-                            throw new AssertionError("consumer " + id + " took task " + t + " twice");
-                        }
-                        mine.set(t.intValue());
-                        sum += t;
-                        count++;
-                        if (crash && id == 0 && count == tasks / (4L * consumers)) {
-                            break; // crashes holding chunks: the others must steal them
-                        }
-                        if (rnd.nextInt(256) == 0) {
-                            stall(rnd);
-                        }
-                        if (id == consumers - 1 && rnd.nextInt(20_000) == 0) {
-                            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)); // sleeps owning chunks
-                        }
+                        Thread.onSpinWait();
+                        continue;
                     }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
+                    mine.record(t);
+                    if (crash && id == 0 && mine.count() == tasks / (4L * consumers)) {
+                        break; // crashes holding chunks: the others must steal them
+                    }
+                    StressRun.stall(rnd);
+                    if (id == consumers - 1 && rnd.nextInt(20_000) == 0) {
+                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)); // sleeps owning chunks
+                    }
                 }
-                sums[id] = sum;
-            }, "consumer-" + i));
+            });
         }
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join(TimeUnit.SECONDS.toMillis(60));
-            assertFalse(t.isAlive(), t.getName() + " did not finish");
-        }
-        if (failure.get() != null) {
-            throw new AssertionError("a thread failed", failure.get());
-        }
-        BitSet all = new BitSet(tasks + 1);
-        long sum = 0;
-        for (int i = 0; i < consumers; i++) {
-            BitSet overlap = (BitSet) all.clone();
-            overlap.and(taken[i]);
-            assertTrue(overlap.isEmpty(), "tasks taken twice: " + overlap);
-            all.or(taken[i]);
-            sum += sums[i];
-        }
-        assertEquals(tasks, all.cardinality(), "tasks lost, first: " + all.nextClearBit(1));
-        assertEquals((long) tasks * (tasks + 1) / 2, sum, "checksum");
+        run.runAndVerify(Duration.ofSeconds(60));
         for (int i = crash ? 1 : 0; i < consumers; i++) { // a crashed consumer scans nothing more
             assertEquals(0, pool.deadCells(i), "consumer " + i + "'s lists keep dead nodes holding chunks");
-        }
-    }
-
-    private static void stall(SplittableRandom rnd) {
-        switch (rnd.nextInt(3)) {
-            case 0 -> Thread.yield();
-            case 1 -> LockSupport.parkNanos(rnd.nextInt(50_000));
-            default -> {
-                long until = System.nanoTime() + rnd.nextInt(20_000);
-                while (System.nanoTime() < until) {
-                    Thread.onSpinWait();
-                }
-            }
         }
     }
 }
