@@ -190,11 +190,14 @@ final class Experiments {
     private static final Counter STOLEN_SHARE = new Counter("stolen share", "steals", "taken");
     private static final Counter ABORT_RATE = new Counter("abort rate", "aborts", "attempts");
 
-    /** The SALSA experiments' contenders that count their consumers' CASes: this library's pools. */
+    /**
+     * The producer/consumer contenders that do not count their consumers' CASes (the SALSA pools of this
+     * library do); an experiment without a pool parameter (salsa-fence-mode) runs SALSA.
+     */
     private static final Set<String> UNCOUNTED_CAS = Set.of(ProducerConsumerPool.CLQ, ProducerConsumerPool.LBQ,
             ProducerConsumerPool.JCTOOLS_MPMC, ProducerConsumerPool.JCTOOLS_MPMC_XADD, ProducerConsumerPool.CAFE);
-    private static final Counter CAS_PER_TASK = new Counter("CAS per task", "cas", "taken",
-            p -> !UNCOUNTED_CAS.contains(p.get("pool")));
+    static final Counter CAS_PER_TASK = new Counter("CAS per task", "cas", "taken",
+            p -> !UNCOUNTED_CAS.contains(p.getOrDefault("pool", ProducerConsumerPool.SALSA)));
     private static final Counter ASYMMETRIC_SHARE = new Counter("asymmetric share", "asymTaken", "taken");
 
     /** Whether a run is CAFÉ's: the cafe-* experiments without a pool parameter run CAFÉ only. */

@@ -516,6 +516,23 @@ class ReportTest {
         assertTrue(Report.ratios(e, rows).isEmpty(), "no ratio pairs salsa with clq here");
     }
 
+    /**
+     * An experiment without a pool parameter runs SALSA and shows its CAS per task. Fixture: the
+     * salsa-fence-mode run of {@code ./bench} (quick preset) on the project's 2-core machine, 2026-11-21.
+     */
+    @Test
+    void casPerTaskWithoutAPoolParameterIsSalsas() throws IOException {
+        List<Result> results = Results.parse(fixture("salsa-fence-mode.json"));
+        Experiment e = Experiments.byId("salsa-fence-mode");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(4, rows.size());
+        for (Row row : rows) {
+            double cas = row.counters().get("CAS per task");
+            assertTrue(cas >= 0 && cas <= 0.01, row.implementation() + ": CAS per task " + cas);
+        }
+        assertEquals(2, Report.ratios(e, rows).size(), "ASYMMETRIC / FULL at 1 and 2 consumers");
+    }
+
     private static Result r(List<Result> results, String pool) {
         return results.stream().filter(x -> pool.equals(x.params().get("pool"))).findFirst().orElseThrow();
     }
