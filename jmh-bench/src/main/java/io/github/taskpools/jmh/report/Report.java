@@ -323,7 +323,8 @@ public final class Report {
         double ratio = a.median() / b.median();
         double lo = a.metric().lo() / b.metric().hi();
         double hi = a.metric().hi() / b.metric().lo();
-        boolean spread = Double.isFinite(lo) && Double.isFinite(hi) && lo > 0;
+        // A CI reaching zero or below (few iterations, a large error) bounds nothing: no spread then.
+        boolean spread = Double.isFinite(lo) && Double.isFinite(hi) && a.metric().lo() > 0 && b.metric().lo() > 0;
         if (!spread) {
             lo = Double.NaN;
             hi = Double.NaN;

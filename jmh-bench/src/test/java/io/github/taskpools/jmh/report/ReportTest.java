@@ -219,6 +219,11 @@ class ReportTest {
         assertEquals(80 / 52.5, noCi.ratio(), EPS);
         assertTrue(Double.isNaN(noCi.lo()) && Double.isNaN(noCi.hi()));
         assertEquals("yes (no CI)", noCi.verdict());
+
+        Row wide = row("d", "10", -20, 120, 50, 50, 50);
+        RatioRow below = Report.ratio(e, new Ratio("a", "d", 1.5, ""), a, wide);
+        assertTrue(Double.isNaN(below.lo()) && Double.isNaN(below.hi()), "a denominator CI below zero bounds nothing");
+        assertEquals("yes (no CI)", below.verdict());
     }
 
     @Test
