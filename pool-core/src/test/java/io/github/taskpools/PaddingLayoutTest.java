@@ -32,9 +32,9 @@ class PaddingLayoutTest {
     static Stream<Arguments> paddedClasses() {
         Set<String> theLock = Set.of("lock", "delta");
         Set<String> fifoOwner = Set.of("prod", "cons", "prodBWord", "prodBase", "prodEnd", "putSlot", "prodB",
-                "consBlock", "consBase", "consEnd", "getSlot", "consInProd");
+                "consBlock", "consBase", "consEnd", "getSlot", "consInProd", "blockAdvances");
         Set<String> lifoOwner = Set.of("top", "topRound", "topBlock", "topBase", "blockEnd", "frontSlot",
-                "putSlot");
+                "putSlot", "blockAdvances");
         return Stream.of(
                 Arguments.of("cafe.CafePool", List.of(Set.of("pt"), Set.of("gt"), Set.of("oldProducers"))),
                 Arguments.of("chaselev.ChaseLevDeque", List.of(Set.of("top"), Set.of("bottom"))),

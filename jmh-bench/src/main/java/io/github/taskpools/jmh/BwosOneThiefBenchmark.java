@@ -147,6 +147,7 @@ public class BwosOneThiefBenchmark {
         }
         OwnerQueue q = this.q;
         Object[] tasks = this.tasks;
+        long advances = q.blockAdvances();
         long puts = o.puts;
         long putSum = 0;
         int i = 0;
@@ -172,6 +173,7 @@ public class BwosOneThiefBenchmark {
         o.getSum += getSum;
         c.ops += put + gets;
         c.taken += gets;
+        c.advances += q.blockAdvances() - advances;
     }
 
     /** One steal attempt, or one idle step if the thief is ahead of its share. */

@@ -6,8 +6,11 @@ import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
 import io.github.taskpools.bwos.BwosPool;
+import io.github.taskpools.bwos.FifoBwosDeque;
+import io.github.taskpools.bwos.LifoBwosDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -95,6 +98,8 @@ public class BwosPoolBenchmark {
     public static class WorkerState {
         WorkStealingPool.Worker<Object> worker;
         WorkStealingDeque<Object> deque;
+        /** The deque's count of the owner's block advances. */
+        LongSupplier advances;
         Tally tally;
     }
 
@@ -147,6 +152,7 @@ public class BwosPoolBenchmark {
         }
         WorkStealingDeque<Object> own = ws.deque;
         Object[] tasks = this.tasks;
+        long advances = ws.advances.getAsLong();
         Tally tally = ws.tally;
         long puts = 0;
         long putSum = 0;
@@ -180,6 +186,7 @@ public class BwosPoolBenchmark {
         c.taken += gets + steals;
         c.steals += steals;
         c.attempts += stealAttempts;
+        c.advances += ws.advances.getAsLong() - advances;
     }
 
     private void claim(WorkerState ws) {
@@ -191,6 +198,8 @@ public class BwosPoolBenchmark {
         w.bind();
         ws.worker = w;
         ws.deque = pool.deque(index);
+        ws.advances = ws.deque instanceof LifoBwosDeque<Object> lifo ? lifo::blockAdvances
+                : ((FifoBwosDeque<Object>) ws.deque)::blockAdvances;
         ws.tally = new Tally();
         tallies[index] = ws.tally;
     }

@@ -60,6 +60,11 @@ public abstract class OwnerQueue {
     public void bindOwner() {
     }
 
+    /** Owner only. The BWoS deques' count of the owner's block advances so far; 0 for the others. */
+    public long blockAdvances() {
+        return 0;
+    }
+
     /**
      * A new, empty contender.
      *
@@ -128,6 +133,11 @@ public abstract class OwnerQueue {
         public void bindOwner() {
             q.bindOwner();
         }
+
+        @Override
+        public long blockAdvances() {
+            return q.blockAdvances();
+        }
     }
 
     static final class BwosFifo extends OwnerQueue {
@@ -155,6 +165,11 @@ public abstract class OwnerQueue {
         @Override
         public void bindOwner() {
             q.bindOwner();
+        }
+
+        @Override
+        public long blockAdvances() {
+            return q.blockAdvances();
         }
     }
 

@@ -18,7 +18,9 @@ import org.openjdk.jmh.annotations.State;
  *   <li>{@link #steals}: successful steals;</li>
  *   <li>{@link #attempts}: steal attempts, successful or not;</li>
  *   <li>{@link #aborts}: steal attempts that answered ABORT (fence-free deques only); abort rate =
- *       aborts / attempts.</li>
+ *       aborts / attempts;</li>
+ *   <li>{@link #advances}: the BWoS owners' block advances (put moving to the next block, get taking
+ *       over another), read from the deque's own count before and after each invocation.</li>
  * </ul>
  * The benchmark threads add to their own instance only, with plain writes (JMH reads the fields after
  * the iteration).
@@ -31,6 +33,7 @@ public class StealCounters {
     public long steals;
     public long attempts;
     public long aborts;
+    public long advances;
 
     @Setup(Level.Iteration)
     public void reset() {
@@ -39,5 +42,6 @@ public class StealCounters {
         steals = 0;
         attempts = 0;
         aborts = 0;
+        advances = 0;
     }
 }

@@ -115,6 +115,16 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         return randomizedStealing;
     }
 
+    /**
+     * How many times the owner moved to another block so far: its put side to the next block
+     * (§4.2.2) or its get side by a takeover (§4.2.1). A plain owner-private count kept on the slow
+     * paths only: exact when read by the owner, or by another thread after a happens-before edge
+     * with the owner (after joining it, say); otherwise an estimate.
+     */
+    public long blockAdvances() {
+        return blockAdvances;
+    }
+
     // ------------------------------------------------------------------ owner: producer
 
     @Override
@@ -170,6 +180,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         META.setRelease(meta, off(kn, S), zero);
         setProd(n);
         consInProd = false;
+        blockAdvances++;
         return true;
     }
 
@@ -228,6 +239,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         meta[off(kn, F)] = word(rn, front);
         META.getAndAdd(meta, off(kn, C), (long) (blockSize - front)); // volatile RMW: races thieves' counts
         setCons(n, front);
+        blockAdvances++;
         return true;
     }
 
@@ -493,6 +505,8 @@ abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
     int getSlot;
     /** Whether the consumer is in the producer's block (then B, not NE, bounds its gets). */
     boolean consInProd;
+    /** Blocks the producer or the consumer side moved to. Plain: owner only. */
+    long blockAdvances;
 
     FifoBwosOwnerFields(int blockCount, int blockSize) {
         super(blockCount, blockSize);

@@ -123,6 +123,16 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         return new LifoBwosDeque<>(8, defaultBlockSize(capacity, 8));
     }
 
+    /**
+     * How many times the owner moved to another block so far: forward when put filled its block
+     * (§4.2), back when get took over the granted block below (§4.2.1). A plain owner-private count
+     * kept on the slow paths only: exact when read by the owner, or by another thread after a
+     * happens-before edge with the owner (after joining it, say); otherwise an estimate.
+     */
+    public long blockAdvances() {
+        return blockAdvances;
+    }
+
     // ------------------------------------------------------------------ owner
 
     @Override
@@ -181,6 +191,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         META.setRelease(meta, off(k, S), word(topRound, frontSlot - topBase));
         resetBlock(blockOf(n), roundOf(n));
         setTop(n, 0, 0);
+        blockAdvances++;
         return true;
     }
 
@@ -243,6 +254,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         meta[off(kp, F)] = word(rp, front);
         if (front < blockSize) {
             setTop(p, front, blockSize); // B of a granted block is NE: the owner owns [old S, NE)
+            blockAdvances++;
             return true;
         }
         // The thieves emptied it after our probe: give it back as exhausted (no thief CASes a HELD
@@ -480,6 +492,8 @@ abstract class LifoBwosOwnerFields<E> extends LifoBwosPad0<E> {
     int frontSlot;
     /** {@code topBase + B} of the owner's block. */
     int putSlot;
+    /** Blocks the owner moved to: forward by put, back by a takeover. Plain: owner only. */
+    long blockAdvances;
 
     LifoBwosOwnerFields(int blockCount, int blockSize) {
         super(blockCount, blockSize);

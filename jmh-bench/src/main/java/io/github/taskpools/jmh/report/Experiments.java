@@ -189,6 +189,9 @@ final class Experiments {
     private static final Counter CPU_SHARE_COUNTER = new Counter("CPU share", "cpuNanos", "wallNanos");
     private static final Counter STOLEN_SHARE = new Counter("stolen share", "steals", "taken");
     private static final Counter ABORT_RATE = new Counter("abort rate", "aborts", "attempts");
+    /** BWoS owners' block advances per successful operation (puts + gets + steals). */
+    private static final Counter BLOCK_ADVANCES = new Counter("block advances/op", "advances", "ops",
+            p -> p.getOrDefault("queue", OwnerQueue.BWOS_LIFO).startsWith("bwos"));
 
     /**
      * The producer/consumer contenders that do not count their consumers' CASes (the SALSA pools of this
@@ -424,7 +427,7 @@ final class Experiments {
                     "Mops/s",
                     List.of(OwnerQueue.BWOS_LIFO, OwnerQueue.BWOS_FIFO, OwnerQueue.CHASE_LEV_OPT,
                             OwnerQueue.CHASE_LEV_SC, OwnerQueue.JCTOOLS_SPMC),
-                    List.of(STOLEN_SHARE, CPU_SHARE_COUNTER),
+                    List.of(STOLEN_SHARE, BLOCK_ADVANCES, CPU_SHARE_COUNTER),
                     List.of(
                             new Ratio(OwnerQueue.BWOS_LIFO, OwnerQueue.CHASE_LEV_OPT, null,
                                     "paper §6.2.2: LIFO BWoS 12.59x ABP at 10% stolen (x86)"),
@@ -450,7 +453,7 @@ final class Experiments {
                     p -> p.get("order") + " " + p.get("policy") + ("true".equals(p.get("probabilistic")) ? "+prob" : ""),
                     "balance", "balancing factor k (%)", "ops", MEGA, "Mops/s",
                     poolOrder(),
-                    List.of(STOLEN_SHARE),
+                    List.of(STOLEN_SHARE, BLOCK_ADVANCES),
                     List.of(
                             new Ratio("lifo rand+prob", "lifo rand", null, "probabilistic acceptance (§3.4), LIFO"),
                             new Ratio("fifo rand+prob", "fifo rand", null, "probabilistic acceptance (§3.4), FIFO"),
