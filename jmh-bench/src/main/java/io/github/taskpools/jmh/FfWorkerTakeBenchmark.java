@@ -1,18 +1,48 @@
 package io.github.taskpools.jmh;
 
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.CompilerControl;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Experiment {@code ff-worker-take}: the worker's own push and take throughput of the fence-free
- * deques (Morrison and Afek, ASPLOS'14) with no thief, the case the paper optimises (§1, §4: the
- * worker's take loses its memory fence). The fill+drain cycle of {@link FillDrainBenchmark},
- * capacity 8192, on Cilk's THE (a fence per take), FF-THE and FF-CL (no fence, default δ), THEP,
- * Chase-Lev with the Lê et al. orderings (a fence per take) and a sequential array stack (the
- * ideal). Without thieves δ never matters: every take stays far from the head.
+ * Experiment {@code ff-worker-take}: the worker's take throughput with no thief, the operation the
+ * fence-free deques change (Morrison and Afek, ASPLOS'14, §1 and §4: take loses its memory fence;
+ * put is the same in every variant). Contenders: Cilk's THE (a fence per take), FF-THE and FF-CL
+ * (no fence, default δ), THEP, Chase-Lev with the Lê et al. orderings (a fence per take) and a
+ * sequential array stack (the ideal).
+ *
+ * <p>Each invocation takes {@value #CAPACITY} tasks, until the deque is empty, and checks the count;
+ * the untimed per-invocation set-up refills the deque with pre-boxed tasks (and checks that it then
+ * refuses one more), so the score counts takes only. An invocation lasts some 10-30 µs, long enough
+ * for JMH's two timestamps per invocation to cost well under 1%. Without thieves δ never matters:
+ * every take stays far from the head.
  */
-public class FfWorkerTakeBenchmark extends FillDrainBenchmark {
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(1)
+@Fork(3)
+@Warmup(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+public class FfWorkerTakeBenchmark {
     /** The experiment id used by {@code ./bench} and the report. */
     public static final String EXPERIMENT = "ff-worker-take";
+    /** Deque capacity, and takes per invocation. */
+    public static final int CAPACITY = FillDrainBenchmark.CAPACITY;
 
     @Param({
         OwnerQueue.THE,
@@ -24,8 +54,54 @@ public class FfWorkerTakeBenchmark extends FillDrainBenchmark {
     })
     public String queue;
 
-    @Override
-    protected String contender() {
-        return queue;
+    private OwnerQueue q;
+    private Object[] tasks;
+    private Object extra;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        q = OwnerQueue.create(queue, CAPACITY, FillDrainBenchmark.BLOCKS);
+        tasks = new Object[CAPACITY];
+        for (int i = 0; i < CAPACITY; i++) {
+            tasks[i] = Integer.valueOf(1_000_000 + i); // distinct boxes, outside the Integer cache
+        }
+        extra = Integer.valueOf(-1_000_000);
+    }
+
+    /** Untimed: binds the benchmark thread as owner and fills the deque to capacity. */
+    @Setup(Level.Invocation)
+    public void fill() {
+        q.bindOwner();
+        for (int i = 0; i < CAPACITY; i++) {
+            if (!q.put(tasks[i])) {
+                throw new IllegalStateException(queue + ": put refused the task at " + i + " (capacity " + CAPACITY + ")");
+            }
+        }
+        if (q.put(extra)) {
+            throw new IllegalStateException(queue + ": put accepted a task beyond the capacity " + CAPACITY);
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(CAPACITY)
+    public void take(Blackhole bh, CpuShare cpu) {
+        drain(q, bh);
+    }
+
+    /**
+     * Takes until empty and checks the count. Never inlined, so it is compiled alone and the same way
+     * in every fork (see {@link FillDrainBenchmark}).
+     */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private void drain(OwnerQueue q, Blackhole bh) {
+        int n = 0;
+        Object t;
+        while ((t = q.get()) != null) {
+            bh.consume(t);
+            n++;
+        }
+        if (n != CAPACITY) {
+            throw new IllegalStateException(queue + ": took " + n + " tasks, not the capacity " + CAPACITY);
+        }
     }
 }

@@ -12,10 +12,12 @@ import java.util.random.RandomGenerator;
  * complete binary tree of height {@code h} whose nodes each hold at most one task, ever.
  *
  * <h2>Structure</h2>
- * Level {@code i} of the tree is the array {@code tree[i]} of {@code 2^i} nodes (line 8); node
- * {@code j} of level {@code i} has the children {@code 2j} and {@code 2j+1} of level {@code i+1}
- * and keeps its {@code father} and its {@code side} (0 left, 1 right, line 6). Each node has
- * (lines 2-5):
+ * Level {@code i} of the tree (the paper's array {@code tree[i]}, line 8) holds {@code 2^i} nodes;
+ * node {@code j} of level {@code i} has the children {@code 2j} and {@code 2j+1} of level
+ * {@code i+1}. The nodes are numbered in heap order, node {@code j} of level {@code i} being
+ * {@code x = 2^i + j}: the root is 1, the children of {@code x} are {@code 2x} and {@code 2x+1},
+ * its father (line 6) is {@code x / 2} and its side is {@code x % 2} (0 left, 1 right). Each node
+ * has (lines 2-5):
  * <ul>
  *   <li>{@code meta[0]}, {@code meta[1]}: for each child subtree a presence bit {@code p} and a
  *       version {@code ver}, packed into one int as {@code ver << 1 | p} and only ever changed by
@@ -26,6 +28,11 @@ import java.util.random.RandomGenerator;
  *   <li>{@code task}: the task, {@code null} (⊥) before the put writes it and after a get takes it
  *       by CAS.</li>
  * </ul>
+ * The fields are stored column-wise, one array per field indexed by node number ({@code meta[s]}
+ * of node {@code x} at {@code 2x + s}), not as one object per node: a put probes a random node
+ * per level and its father, and with a byte per {@code isDirty} the probes of a height-12 tree
+ * stay within 8 KiB instead of spreading over 8191 objects (some 320 KiB), and a new tree is five
+ * arrays instead of 8191 allocations.
  * {@code hasTasks(x)} (lines 9-12) is {@code x.meta[0].p ∨ x.meta[1].p ∨ x.task ≠ ⊥}.
  *
  * <h2>Operations</h2>
@@ -71,7 +78,7 @@ import java.util.random.RandomGenerator;
  * task         put: setVolatile; get: CAS (volatile) volatile (hasTasks, lines 36 and 43)
  * isDirty      CAS (volatile)                       opaque (the climb of line 27 and the test
  *                                                   before line 29: hints, the CAS decides)
- * father, side final (published with the tree)      plain
+ * (the arrays: final fields, published with the tree)
  * </pre>
  * Versions are 31 bits and wrap: a stalled {@code updateFather} CAS could be fooled only by
  * a multiple of 2^31 updates of the same side while it stalls.
@@ -127,9 +134,10 @@ import java.util.random.RandomGenerator;
  * is exactly the highest free node on the path, and the literal climb, when it passes a node whose
  * task was taken, always stops on a dirty node, where its try fails.
  *
- * <p>Node objects are not padded: a tree of height 12 has 8191 of them, and with random placement
- * threads rarely meet on one line. The root, which every get reads, is written only when the whole
- * tree's occupancy on one side changes.
+ * <p>Nodes are not padded: a tree of height 12 has 8191 of them, and with random placement
+ * threads rarely meet on one line away from the top levels. The top levels' metadata share a line
+ * (levels 0-2 in 56 bytes), which every operation reads anyway; the root's words are written
+ * only when the whole tree's occupancy on one side changes.
  *
  * @param <E> the task type; {@code null} is never a task
  */
@@ -137,65 +145,36 @@ public final class TreeContainer<E> {
     /** Largest height accepted: 2^21 - 1 nodes, tens of megabytes per tree. */
     public static final int MAX_HEIGHT = 20;
 
-    private static final VarHandle META0;
-    private static final VarHandle META1;
-    private static final VarHandle PENDING;
-    private static final VarHandle DIRTY;
-    private static final VarHandle TASK;
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle BOOLEANS = MethodHandles.arrayElementVarHandle(boolean[].class);
+    private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            META0 = l.findVarHandle(TreeNode.class, "meta0", int.class);
-            META1 = l.findVarHandle(TreeNode.class, "meta1", int.class);
-            PENDING = l.findVarHandle(TreeNode.class, "pending", int.class);
-            DIRTY = l.findVarHandle(TreeNode.class, "isDirty", boolean.class);
-            TASK = l.findVarHandle(TreeNode.class, "task", Object.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    /** A tree node (Algorithm 1, lines 1-6); see the class comment for the access modes. */
-    static final class TreeNode {
-        final TreeNode father;
-        final int side;
-        /**
-         * meta[0]: {@code ver << 1 | p} of the left subtree; CAS, volatile reads; in the
-         * synchronization order with the child's {@code pending} and {@code task} (the Dekker pair
-         * of the class comment).
-         */
-        int meta0;
-        /** meta[1]: the same for the right subtree. */
-        int meta1;
-        /**
-         * Threads inside updateFather on this node; getAndAdd, volatile reads; Dekker pair with
-         * the father's {@code meta} and this node's {@code task} (class comment).
-         */
-        int pending;
-        /**
-         * Reserved (line 29); CAS, opaque hint reads: monotone false to true, so a read of true is
-         * final and a stale false costs only a failed CAS, which decides.
-         */
-        boolean isDirty;
-        /**
-         * The task or null; setVolatile by the put (publishes the task's fields to the volatile
-         * read or CAS that returns it; Dekker pair with {@code pending}), CAS by gets, volatile
-         * reads.
-         */
-        Object task;
-
-        TreeNode(TreeNode father, int side) {
-            this.father = father;
-            this.side = side;
-        }
-    }
+    /** The root's node number. */
+    private static final int ROOT = 1;
 
     private final int height;
     private final int k;
-    /** tree[i]: the nodes of level i (line 8). */
-    private final TreeNode[][] tree;
-    private final TreeNode root;
+    /**
+     * {@code meta[2x + s]}: meta[s] of node x, {@code ver << 1 | p}; CAS, volatile reads; in the
+     * synchronization order with the child's {@code pending} and {@code task} (the Dekker pair of
+     * the class comment).
+     */
+    private final int[] meta;
+    /**
+     * Threads inside updateFather on node x; getAndAdd, volatile reads; Dekker pair with the
+     * father's {@code meta} and this node's {@code task} (class comment).
+     */
+    private final int[] pending;
+    /**
+     * Reserved (line 29); CAS, opaque hint reads: monotone false to true, so a read of true is final
+     * and a stale false costs only a failed CAS, which decides.
+     */
+    private final boolean[] isDirty;
+    /**
+     * The task or null; setVolatile by the put (publishes the task's fields to the volatile read or
+     * CAS that returns it; Dekker pair with {@code pending}), CAS by gets, volatile reads.
+     */
+    private final Object[] task;
 
     /**
      * An empty tree.
@@ -209,17 +188,11 @@ public final class TreeContainer<E> {
         checkShape(height, k);
         this.height = height;
         this.k = k;
-        this.tree = new TreeNode[height + 1][];
-        tree[0] = new TreeNode[] {new TreeNode(null, 0)};
-        for (int level = 1; level <= height; level++) {
-            TreeNode[] above = tree[level - 1];
-            TreeNode[] nodes = new TreeNode[1 << level];
-            for (int j = 0; j < nodes.length; j++) {
-                nodes[j] = new TreeNode(above[j >>> 1], j & 1);
-            }
-            tree[level] = nodes;
-        }
-        this.root = tree[0][0];
+        int slots = 1 << (height + 1); // nodes 1 .. 2^(h+1) - 1; slot 0 unused
+        this.meta = new int[2 * slots];
+        this.pending = new int[slots];
+        this.isDirty = new boolean[slots];
+        this.task = new Object[slots];
     }
 
     static void checkShape(int height, int k) {
@@ -298,12 +271,12 @@ public final class TreeContainer<E> {
      */
     private boolean rootIsEmpty() {
         while (true) {
-            int m0 = (int) META0.getVolatile(root);
-            int m1 = (int) META1.getVolatile(root);
-            if (((m0 | m1) & 1) != 0 || TASK.getVolatile(root) != null) {
+            int m0 = metaVolatile(ROOT, 0);
+            int m1 = metaVolatile(ROOT, 1);
+            if (((m0 | m1) & 1) != 0 || taskVolatile(ROOT) != null) {
                 return false;
             }
-            if ((int) META0.getVolatile(root) == m0 && (int) META1.getVolatile(root) == m1) {
+            if (metaVolatile(ROOT, 0) == m0 && metaVolatile(ROOT, 1) == m1) {
                 return true;
             }
         }
@@ -316,47 +289,49 @@ public final class TreeContainer<E> {
         if (task == null) {
             throw new NullPointerException("null is not a task");
         }
-        TreeNode node = findNodeForPut(task, random, tally);
-        if (node == null) {
+        int node = findNodeForPut(task, random, tally);
+        if (node == 0) {
             return false; // line 15
         }
         updateNodeMetadata(node, true, tally); // line 16
         return true;
     }
 
-    /** Lines 18-25: one random node per level, k on the last one. */
-    private TreeNode findNodeForPut(Object task, RandomGenerator random, Tally tally) {
+    /** Lines 18-25: one random node per level, k on the last one; 0 if none was reserved. */
+    private int findNodeForPut(Object task, RandomGenerator random, Tally tally) {
         for (int level = 0; level <= height; level++) {
-            TreeNode[] nodes = tree[level];
+            int first = 1 << level; // node 0 of this level
             int trials = level < height ? 1 : k; // line 20
             for (int i = 0; i < trials; i++) {
-                TreeNode node = level == 0 ? root : nodes[random.nextInt(nodes.length)]; // line 22
-                TreeNode reserved = putInNode(node, task, tally);
-                if (reserved != null) {
+                int node = level == 0 ? ROOT : first + random.nextInt(first); // line 22
+                int reserved = putInNode(node, task, tally);
+                if (reserved != 0) {
                     return reserved;
                 }
             }
         }
-        return null; // line 25: did not succeed in this tree
+        return 0; // line 25: did not succeed in this tree
     }
 
     /**
      * Lines 26-31, the recursion unrolled: climb to the highest free ancestor (see "Deviations" in
      * the class comment for the test used), reserve it by CAS on isDirty, write the task.
+     *
+     * @return the reserved node, or 0
      */
-    private static TreeNode putInNode(TreeNode node, Object task, Tally tally) {
-        for (TreeNode f; (f = node.father) != null && !(boolean) DIRTY.getOpaque(f); ) {
+    private int putInNode(int node, Object t, Tally tally) {
+        for (int f; (f = node >>> 1) != 0 && !dirtyHint(f); ) {
             node = f; // line 28
         }
-        if ((boolean) DIRTY.getOpaque(node)) {
-            return null; // used already: no CAS (see "Deviations")
+        if (dirtyHint(node)) {
+            return 0; // used already: no CAS (see "Deviations")
         }
-        if (DIRTY.compareAndSet(node, false, true)) { // line 29
-            TASK.setVolatile(node, task); // line 30
+        if (BOOLEANS.compareAndSet(isDirty, node, false, true)) { // line 29
+            OBJECTS.setVolatile(task, node, t); // line 30
             return node;
         }
         Tally.casFailed(tally);
-        return null;
+        return 0;
     }
 
     // ---------------------------------------------------------------- get, lines 32-45
@@ -368,17 +343,17 @@ public final class TreeContainer<E> {
             if (rootIsEmpty()) { // line 34, as a snapshot (see "Deviations")
                 return null;
             }
-            TreeNode node = findNodeForGet(random); // line 35
+            int node = findNodeForGet(random); // line 35
             // line 36; acquire would do (it only publishes the task, and a null re-reads through
             // hasTasks), left volatile for a measured change
-            Object task = TASK.getVolatile(node);
-            if (task != null && !TASK.compareAndSet(node, task, null)) { // lines 37-38
+            Object t = taskVolatile(node);
+            if (t != null && !OBJECTS.compareAndSet(task, node, t, null)) { // lines 37-38
                 Tally.casFailed(tally);
                 continue;
             }
             updateNodeMetadata(node, false, tally); // line 39
-            if (task != null) {
-                return (E) task;
+            if (t != null) {
+                return (E) t;
             }
         }
     }
@@ -388,51 +363,58 @@ public final class TreeContainer<E> {
      * are hints (the chosen node's task is re-read at line 36, a wrong turn costs a retry), so
      * acquire would do; they stay volatile until a measured change weakens them.
      */
-    private TreeNode findNodeForGet(RandomGenerator random) {
-        TreeNode node = root;
-        int index = 0;
-        for (int level = 0; ; level++) {
-            if (TASK.getVolatile(node) != null) { // line 43
+    private int findNodeForGet(RandomGenerator random) {
+        int node = ROOT;
+        while (true) {
+            if (taskVolatile(node) != null) { // line 43
                 return node;
             }
-            boolean left = presence(META0, node);
-            boolean right = presence(META1, node);
+            boolean left = presence(node, 0);
+            boolean right = presence(node, 1);
             if (!left && !right) { // line 44
                 return node;
             }
             int side = left && right ? random.nextInt(2) : (left ? 0 : 1);
-            index = 2 * index + side;
-            node = tree[level + 1][index]; // a leaf has no presence bit, so level + 1 <= height
+            node = 2 * node + side; // a leaf has no presence bit, so the child exists
         }
     }
 
     // ---------------------------------------------------------------- metadata, lines 46-61
 
     /** Lines 9-12. */
-    private static boolean hasTasks(TreeNode node) {
-        return presence(META0, node) || presence(META1, node) || TASK.getVolatile(node) != null;
+    private boolean hasTasks(int node) {
+        return presence(node, 0) || presence(node, 1) || taskVolatile(node) != null;
     }
 
-    private static boolean presence(VarHandle meta, TreeNode node) {
-        return ((int) meta.getVolatile(node) & 1) != 0;
+    /** The presence bit of {@code node}'s subtree on {@code side} (0 left, 1 right). */
+    private boolean presence(int node, int side) {
+        return (metaVolatile(node, side) & 1) != 0;
     }
 
-    private static VarHandle metaOf(int side) {
-        return side == 0 ? META0 : META1;
+    private int metaVolatile(int node, int side) {
+        return (int) INTS.getVolatile(meta, 2 * node + side);
+    }
+
+    private Object taskVolatile(int node) {
+        return OBJECTS.getVolatile(task, node);
+    }
+
+    private boolean dirtyHint(int node) {
+        return (boolean) BOOLEANS.getOpaque(isDirty, node);
     }
 
     /** Lines 46-54. */
-    private static void updateNodeMetadata(TreeNode node, boolean myVal, Tally tally) {
+    private void updateNodeMetadata(int node, boolean myVal, Tally tally) {
         int trials = 0; // line 47
-        for (TreeNode father; (father = node.father) != null; ) { // line 48
+        for (int father; (father = node >>> 1) != 0; ) { // line 48
             if (myVal != hasTasks(node)) { // line 49: my operation has been eliminated
                 return;
             }
             // Lines 50-51, with pending read first (see "Deviations"): a pending updater either
             // is still pending now, or its CAS is already visible in fk.
-            boolean pending = (int) PENDING.getVolatile(node) > 0;
-            boolean fk = presence(metaOf(node.side), father); // line 50
-            if (pending || fk != hasTasks(node)) { // line 51
+            boolean isPending = (int) INTS.getVolatile(pending, node) > 0;
+            boolean fk = presence(father, node & 1); // line 50
+            if (isPending || fk != hasTasks(node)) { // line 51
                 trials++;
                 if (!updateFather(node, father, tally) && trials < 2) { // lines 53-54
                     continue; // try again
@@ -444,15 +426,15 @@ public final class TreeContainer<E> {
     }
 
     /** Lines 55-61. */
-    private static boolean updateFather(TreeNode node, TreeNode father, Tally tally) {
-        PENDING.getAndAdd(node, 1); // line 56
-        VarHandle meta = metaOf(node.side);
-        int old = (int) meta.getVolatile(father); // line 57
+    private boolean updateFather(int node, int father, Tally tally) {
+        INTS.getAndAdd(pending, node, 1); // line 56
+        int word = 2 * father + (node & 1);
+        int old = (int) INTS.getVolatile(meta, word); // line 57
         int updated = (((old >>> 1) + 1) << 1) | (hasTasks(node) ? 1 : 0); // line 58: ver + 1, p
-        boolean success = meta.compareAndSet(father, old, updated); // line 59
+        boolean success = INTS.compareAndSet(meta, word, old, updated); // line 59
         // line 60; getAndAddRelease would do (a reader of the decremented value then sees the CAS
         // in fk); left volatile for a measured change. The increment must stay volatile (Dekker).
-        PENDING.getAndAdd(node, -1);
+        INTS.getAndAdd(pending, node, -1);
         if (!success) {
             Tally.casFailed(tally);
         }
@@ -464,11 +446,9 @@ public final class TreeContainer<E> {
     /** The number of reserved nodes (occupied at some time); O(capacity), for tests. */
     int reservedCount() {
         int n = 0;
-        for (TreeNode[] level : tree) {
-            for (TreeNode node : level) {
-                if ((boolean) DIRTY.getVolatile(node)) {
-                    n++;
-                }
+        for (int x = ROOT; x < isDirty.length; x++) {
+            if ((boolean) BOOLEANS.getVolatile(isDirty, x)) {
+                n++;
             }
         }
         return n;
