@@ -31,22 +31,12 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @Outcome(expect = FORBIDDEN, desc = "anything else: the consumer found nothing although task 4 was there")
 @State
 public class GtBackVsConsumerAdvance {
-    final CafePool<Task> pool = CafePool.builder().height(1).k(1).randomSource(() -> Steer.LEFT).build();
+    final CafePool<Task> pool = Steer.twoPerTree();
     final Object t0 = Steer.producerNode(pool);
     int consumer;
 
     public GtBackVsConsumerAdvance() {
-        CafePool<Task>.Handle me = pool.producer();
-        for (int i = 0; i < 5; i++) {
-            me.put(Task.of(i));
-        }
-        int got = 0;
-        for (int i = 0; i < 4; i++) {
-            got |= Task.bitOf(me.get());
-        }
-        if (got != Task.first(4)) {
-            throw new IllegalStateException("set-up: expected tasks 0-3, got " + got);
-        }
+        Steer.putThenGet(pool, 5, 4);
     }
 
     @Actor
