@@ -15,42 +15,42 @@ import java.lang.invoke.VarHandle;
  * {@code updateFather(y)} raises {@code y.pending} (line 56), reads the father's word (line 57)
  * and computes {@code (ver + 1, hasTasks(y) = 0)} (line 58): the consumer of §3.1 item 1,
  * "suspended right before it performs its CAS". {@link #resume} runs lines 59-60. White-box: the
- * node fields and the {@code ver << 1 | p} packing are TreeContainer's own (this module runs on
- * the class path, where the library's packages are open).
+ * column-wise node arrays (heap order), the {@code meta[2x + side]} index and the
+ * {@code ver << 1 | p} packing are TreeContainer's own (this module runs on the class path, where
+ * the library's packages are open).
  */
 final class StalledUpdater {
-    private static final MethodHandle LEVELS;
-    private static final VarHandle META0;
-    private static final VarHandle META1;
-    private static final VarHandle PENDING;
-    private static final VarHandle TASK;
+    private static final MethodHandle META;
+    private static final MethodHandle PENDING;
+    private static final MethodHandle TASK;
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.privateLookupIn(TreeContainer.class, MethodHandles.lookup());
-            Class<?> node = Class.forName("io.github.taskpools.cafe.TreeContainer$TreeNode");
-            LEVELS = l.findGetter(TreeContainer.class, "tree", node.arrayType().arrayType());
-            META0 = l.findVarHandle(node, "meta0", int.class);
-            META1 = l.findVarHandle(node, "meta1", int.class);
-            PENDING = l.findVarHandle(node, "pending", int.class);
-            TASK = l.findVarHandle(node, "task", Object.class);
+            META = l.findGetter(TreeContainer.class, "meta", int[].class);
+            PENDING = l.findGetter(TreeContainer.class, "pending", int[].class);
+            TASK = l.findGetter(TreeContainer.class, "task", Object[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final Object node;
-    private final Object father;
-    private final VarHandle meta;
+    private final int[] meta;
+    private final int[] pending;
+    private final int node;
+    private final int word;
     private final int old;
     private final int updated;
     /** The task the get took. */
     final Object task;
 
-    private StalledUpdater(Object node, Object father, VarHandle meta, int old, int updated, Object task) {
-        this.node = node;
-        this.father = father;
+    private StalledUpdater(int[] meta, int[] pending, int node, int word, int old, int updated, Object task) {
         this.meta = meta;
+        this.pending = pending;
+        this.node = node;
+        this.word = word;
         this.old = old;
         this.updated = updated;
         this.task = task;
@@ -64,26 +64,30 @@ final class StalledUpdater {
      *     father's bit on its side is 0 (the get would not call updateFather)
      */
     static StalledUpdater takeAndStallBeforeCas(TreeContainer<?> tree, int level, int index) {
-        Object[][] levels;
+        int[] meta;
+        int[] pending;
+        Object[] tasks;
         try {
-            levels = (Object[][]) LEVELS.invoke(tree);
+            meta = (int[]) META.invoke(tree);
+            pending = (int[]) PENDING.invoke(tree);
+            tasks = (Object[]) TASK.invoke(tree);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }
-        Object node = levels[level][index];
-        Object father = levels[level - 1][index >>> 1];
-        VarHandle meta = (index & 1) == 0 ? META0 : META1;
-        Object task = TASK.getVolatile(node);
-        if (task == null || !TASK.compareAndSet(node, task, null)) { // lines 36-38
+        int node = (1 << level) + index; // heap order: the root is 1, node x's father is x / 2
+        int father = node >>> 1;
+        int word = 2 * father + (node & 1); // the father's meta[side of node]
+        Object task = OBJECTS.getVolatile(tasks, node);
+        if (task == null || !OBJECTS.compareAndSet(tasks, node, task, null)) { // lines 36-38
             throw new IllegalStateException("set-up: the node should have held a task");
         }
-        if (presence(META0, node) || presence(META1, node) || !presence(meta, father)) { // lines 49-51
+        if (presence(meta, 2 * node) || presence(meta, 2 * node + 1) || !presence(meta, word)) { // lines 49-51
             throw new IllegalStateException("set-up: the get would not update the father");
         }
-        PENDING.getAndAdd(node, 1); // line 56
-        int old = (int) meta.getVolatile(father); // line 57
+        INTS.getAndAdd(pending, node, 1); // line 56
+        int old = (int) INTS.getVolatile(meta, word); // line 57
         int updated = (((old >>> 1) + 1) << 1); // line 58: ver + 1, p = hasTasks(node) = 0
-        return new StalledUpdater(node, father, meta, old, updated, task);
+        return new StalledUpdater(meta, pending, node, word, old, updated, task);
     }
 
     /**
@@ -92,12 +96,12 @@ final class StalledUpdater {
      * @return whether the CAS succeeded
      */
     boolean resume() {
-        boolean success = meta.compareAndSet(father, old, updated); // line 59
-        PENDING.getAndAdd(node, -1); // line 60
+        boolean success = INTS.compareAndSet(meta, word, old, updated); // line 59
+        INTS.getAndAdd(pending, node, -1); // line 60
         return success;
     }
 
-    private static boolean presence(VarHandle meta, Object node) {
-        return ((int) meta.getVolatile(node) & 1) != 0;
+    private static boolean presence(int[] meta, int word) {
+        return ((int) INTS.getVolatile(meta, word) & 1) != 0;
     }
 }
