@@ -137,19 +137,29 @@ abstract class AbstractChaseLevDeque<E> extends TaskArrayDeque<E> {
             checkOwner();
             return null;
         }
+        if (t == b) {
+            return popLast(b);
+        }
         int slot = (int) b & mask;
         @SuppressWarnings("unchecked")
         E task = (E) loadTask(slot);
-        if (t == b) {
-            // The last task: thieves may claim it too; the CAS on top decides.
-            if (!TOP.compareAndSet(this, t, t + 1)) {
-                task = null;
-            }
-            storeTask(slot, null);
-            storeBottomRelaxed(b + 1);
-            return task;
+        storeTask(slot, null);
+        return task;
+    }
+
+    /**
+     * The last task, index {@code b == top}: thieves may claim it too; the CAS on top decides. A
+     * separate method so that the CAS stays out of the loop a caller's pops are compiled into.
+     */
+    private E popLast(long b) {
+        int slot = (int) b & mask;
+        @SuppressWarnings("unchecked")
+        E task = (E) loadTask(slot);
+        if (!TOP.compareAndSet(this, b, b + 1)) {
+            task = null;
         }
         storeTask(slot, null);
+        storeBottomRelaxed(b + 1);
         return task;
     }
 
