@@ -61,10 +61,7 @@ public class FfWorkerTakeBenchmark {
     @Setup(Level.Trial)
     public void setup() {
         q = OwnerQueue.create(queue, CAPACITY, FillDrainBenchmark.BLOCKS);
-        tasks = new Object[CAPACITY];
-        for (int i = 0; i < CAPACITY; i++) {
-            tasks[i] = Integer.valueOf(1_000_000 + i); // distinct boxes, outside the Integer cache
-        }
+        tasks = FillDrainBenchmark.boxedTasks();
         extra = Integer.valueOf(-1_000_000);
     }
 
@@ -72,14 +69,7 @@ public class FfWorkerTakeBenchmark {
     @Setup(Level.Invocation)
     public void fill() {
         q.bindOwner();
-        for (int i = 0; i < CAPACITY; i++) {
-            if (!q.put(tasks[i])) {
-                throw new IllegalStateException(queue + ": put refused the task at " + i + " (capacity " + CAPACITY + ")");
-            }
-        }
-        if (q.put(extra)) {
-            throw new IllegalStateException(queue + ": put accepted a task beyond the capacity " + CAPACITY);
-        }
+        FillDrainBenchmark.fillToCapacity(q, tasks, extra, queue);
     }
 
     @Benchmark
@@ -101,7 +91,7 @@ public class FfWorkerTakeBenchmark {
             n++;
         }
         if (n != CAPACITY) {
-            throw new IllegalStateException(queue + ": took " + n + " tasks, not the capacity " + CAPACITY);
+            throw FillDrainBenchmark.wrongCount(queue, "took a number of tasks different from the capacity:", n);
         }
     }
 }

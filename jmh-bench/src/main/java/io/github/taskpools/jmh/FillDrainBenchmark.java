@@ -61,11 +61,17 @@ public abstract class FillDrainBenchmark {
     @Setup(Level.Trial)
     public void setup() {
         q = OwnerQueue.create(contender(), CAPACITY, BLOCKS);
-        tasks = new Object[CAPACITY];
-        for (int i = 0; i < CAPACITY; i++) {
-            tasks[i] = Integer.valueOf(1_000_000 + i); // distinct boxes, outside the Integer cache
-        }
+        tasks = boxedTasks();
         extra = Integer.valueOf(-1_000_000);
+    }
+
+    /** {@value #CAPACITY} distinct boxed tasks, outside the {@code Integer} cache. */
+    static Object[] boxedTasks() {
+        Object[] tasks = new Object[CAPACITY];
+        for (int i = 0; i < CAPACITY; i++) {
+            tasks[i] = Integer.valueOf(1_000_000 + i);
+        }
+        return tasks;
     }
 
     /** JMH runs thread-scoped setups on the benchmark thread; bind it as owner all the same. */
@@ -92,13 +98,18 @@ public abstract class FillDrainBenchmark {
     /** Puts exactly {@value #CAPACITY} tasks, then checks that the queue refuses one more. */
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private void fill(OwnerQueue q, Object[] tasks, Object extra) {
+        fillToCapacity(q, tasks, extra, contender());
+    }
+
+    /** Puts {@code tasks} ({@value #CAPACITY} of them), then checks that {@code q} refuses {@code extra}. */
+    static void fillToCapacity(OwnerQueue q, Object[] tasks, Object extra, String contender) {
         for (int i = 0; i < CAPACITY; i++) {
             if (!q.put(tasks[i])) {
-                throw wrongCount("put refused the task at", i);
+                throw wrongCount(contender, "put refused the task at", i);
             }
         }
         if (q.put(extra)) {
-            throw wrongCount("put accepted a task beyond", CAPACITY);
+            throw wrongCount(contender, "put accepted a task beyond", CAPACITY);
         }
     }
 
@@ -112,11 +123,11 @@ public abstract class FillDrainBenchmark {
             n++;
         }
         if (n != CAPACITY) {
-            throw wrongCount("get returned a number of tasks different from the capacity:", n);
+            throw wrongCount(contender(), "get returned a number of tasks different from the capacity:", n);
         }
     }
 
-    private IllegalStateException wrongCount(String what, int count) {
-        return new IllegalStateException(contender() + ": " + what + " " + count + " (capacity " + CAPACITY + ")");
+    static IllegalStateException wrongCount(String contender, String what, int count) {
+        return new IllegalStateException(contender + ": " + what + " " + count + " (capacity " + CAPACITY + ")");
     }
 }
