@@ -171,10 +171,11 @@ public final class TreeContainer<E> {
      */
     private final boolean[] isDirty;
     /**
-     * The task or null; setVolatile by the put (publishes the task's fields to the volatile read or
-     * CAS that returns it; Dekker pair with {@code pending}), CAS by gets, volatile reads.
+     * {@code tasks[x]}: the paper's x.task, the task or null; setVolatile by the put (publishes
+     * the task's fields to the volatile read or CAS that returns it; Dekker pair with
+     * {@code pending}), CAS by gets, volatile reads.
      */
-    private final Object[] task;
+    private final Object[] tasks;
 
     /**
      * An empty tree.
@@ -192,7 +193,7 @@ public final class TreeContainer<E> {
         this.meta = new int[2 * slots];
         this.pending = new int[slots];
         this.isDirty = new boolean[slots];
-        this.task = new Object[slots];
+        this.tasks = new Object[slots];
     }
 
     static void checkShape(int height, int k) {
@@ -327,7 +328,7 @@ public final class TreeContainer<E> {
             return 0; // used already: no CAS (see "Deviations")
         }
         if (BOOLEANS.compareAndSet(isDirty, node, false, true)) { // line 29
-            OBJECTS.setVolatile(task, node, t); // line 30
+            OBJECTS.setVolatile(tasks, node, t); // line 30
             return node;
         }
         Tally.casFailed(tally);
@@ -347,7 +348,7 @@ public final class TreeContainer<E> {
             // line 36; acquire would do (it only publishes the task, and a null re-reads through
             // hasTasks), left volatile for a measured change
             Object t = taskVolatile(node);
-            if (t != null && !OBJECTS.compareAndSet(task, node, t, null)) { // lines 37-38
+            if (t != null && !OBJECTS.compareAndSet(tasks, node, t, null)) { // lines 37-38
                 Tally.casFailed(tally);
                 continue;
             }
@@ -396,7 +397,7 @@ public final class TreeContainer<E> {
     }
 
     private Object taskVolatile(int node) {
-        return OBJECTS.getVolatile(task, node);
+        return OBJECTS.getVolatile(tasks, node);
     }
 
     private boolean dirtyHint(int node) {

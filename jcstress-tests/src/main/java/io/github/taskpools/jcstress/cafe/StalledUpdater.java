@@ -31,7 +31,7 @@ final class StalledUpdater {
             MethodHandles.Lookup l = MethodHandles.privateLookupIn(TreeContainer.class, MethodHandles.lookup());
             META = l.findGetter(TreeContainer.class, "meta", int[].class);
             PENDING = l.findGetter(TreeContainer.class, "pending", int[].class);
-            TASK = l.findGetter(TreeContainer.class, "task", Object[].class);
+            TASK = l.findGetter(TreeContainer.class, "tasks", Object[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
