@@ -1,11 +1,11 @@
 package io.github.taskpools.chaselev;
 
 import io.github.taskpools.api.WorkStealingDeque;
+import io.github.taskpools.testkit.LincheckSupport;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import org.jetbrains.kotlinx.lincheck.Actor;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
@@ -32,23 +32,23 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * budget is small: the four races that matter as fixed scenarios, plus a few random ones.
  * Capacity 2, so that scenarios reach the full deque and wrap around the array.
  *
- * <p>Skipped where Lincheck 2.39 cannot instrument the JDK's classes (on JDK 25 it fails with
- * "Unsupported class file major version 69"); see {@link io.github.taskpools.testkit.LincheckSupport}.
+ * <p>Skipped where Lincheck 2.39 cannot instrument the JDK's classes; see
+ * {@link io.github.taskpools.testkit.LincheckSupport}.
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
-        disabledReason = "Lincheck 2.39 cannot instrument the class files of this JDK")
+        disabledReason = "Lincheck 2.39 with ASM 9.8 cannot instrument class files newer than Java 25")
 class ChaseLevLincheckTest {
     static final int CAPACITY = 2;
     private static final int INVOCATIONS = 100;
 
     @Test
     void chaseLevModelChecking() throws NoSuchMethodException {
-        LinChecker.check(OptScenario.class, options());
+        LincheckSupport.check(OptScenario.class, options());
     }
 
     @Test
     void seqCstModelChecking() throws NoSuchMethodException {
-        LinChecker.check(SeqCstScenario.class, options());
+        LincheckSupport.check(SeqCstScenario.class, options());
     }
 
     private static ModelCheckingOptions options() throws NoSuchMethodException {

@@ -1,9 +1,9 @@
 package io.github.taskpools.fencefree;
 
 import io.github.taskpools.api.WorkStealingDeque;
+import io.github.taskpools.testkit.LincheckSupport;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
@@ -48,7 +48,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * {@link io.github.taskpools.testkit.LincheckSupport}.
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
-        disabledReason = "Lincheck 2.39 (ASM 9.6) cannot instrument class files newer than Java 22")
+        disabledReason = "Lincheck 2.39 with ASM 9.8 cannot instrument class files newer than Java 25")
 class FenceFreeLincheckTest {
     static final int CAPACITY = 4;
     static final int DELTA = 1;
@@ -61,17 +61,17 @@ class FenceFreeLincheckTest {
 
     @Test
     void theStress() {
-        LinChecker.check(The.class, stress(ExactSpec.class));
+        LincheckSupport.check(The.class, stress(ExactSpec.class));
     }
 
     @Test
     void ffTheStress() {
-        LinChecker.check(FfThe.class, stress(WithinDeltaSpec.class));
+        LincheckSupport.check(FfThe.class, stress(WithinDeltaSpec.class));
     }
 
     @Test
     void ffClStress() {
-        LinChecker.check(FfCl.class, stress(WithinDeltaSpec.class));
+        LincheckSupport.check(FfCl.class, stress(WithinDeltaSpec.class));
     }
 
     /** The operations; Lincheck makes a fresh instance, and so a fresh deque, per invocation. */

@@ -1,7 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
+import io.github.taskpools.testkit.LincheckSupport;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * on a loaded 2-core machine).
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
-        disabledReason = "Lincheck 2.39 (ASM 9.6) cannot instrument class files newer than Java 22")
+        disabledReason = "Lincheck 2.39 with ASM 9.8 cannot instrument class files newer than Java 25")
 class ComparisonPoolsLincheckTest {
 
     /** The operations on a pool of two consumers and one producer, through unbound handles. */
@@ -107,7 +107,7 @@ class ComparisonPoolsLincheckTest {
     @ParameterizedTest
     @ValueSource(strings = {"SalsaCas", "WsMsq", "WsLifo", "ConcBag"})
     void modelChecking(String name) throws ClassNotFoundException {
-        LinChecker.check(scenario(name), new ModelCheckingOptions()
+        LincheckSupport.check(scenario(name), new ModelCheckingOptions()
                 .iterations(2)
                 .invocationsPerIteration(100)
                 .threads(3)
@@ -120,7 +120,7 @@ class ComparisonPoolsLincheckTest {
     @ParameterizedTest
     @ValueSource(strings = {"SalsaCas", "WsMsq", "WsLifo", "ConcBag"})
     void stress(String name) throws ClassNotFoundException {
-        LinChecker.check(scenario(name), new StressOptions()
+        LincheckSupport.check(scenario(name), new StressOptions()
                 .iterations(10)
                 .invocationsPerIteration(1_000)
                 .threads(3)
