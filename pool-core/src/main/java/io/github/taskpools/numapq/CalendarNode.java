@@ -2,6 +2,7 @@ package io.github.taskpools.numapq;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 
 /**
  * A node of a physical bucket (thesis §2.3.2): an element of a Harris-style ordered list.
@@ -24,7 +25,8 @@ import java.lang.invoke.VarHandle;
  * <p>What the mark in {@code next} buys Harris (no insertion after a deleted node, no unlinking
  * of a deleted node's successor by a stale CAS) is obtained as in {@code ConcurrentSkipListMap}:
  * before a DEL or MOV node is unlinked or migrated its {@code next} is frozen by a marker node
- * ({@link #isMarker}) that holds the successor. An insertion after the node that wins the race
+ * ({@link #isMarker}) that holds the successor; a bucket's own head pointer, a slot of
+ * {@link CalendarTable#buckets}, is frozen the same way. An insertion after the node that wins the race
  * against the marker is captured by the marker and never lost; one that loses fails its CAS.
  */
 final class CalendarNode<E> {
@@ -49,13 +51,12 @@ final class CalendarNode<E> {
         }
     }
 
-    /** The timestamp; heads and markers hold 0, never compared. */
+    /** The timestamp; markers hold 0, never compared. */
     final long key;
-    /** The event; null for heads and markers. */
+    /** The event; null for markers only (so no separate flag: the node stays at 56 bytes). */
     final Event<E> event;
     /** The non-blocking enqueue that inserted this node, read by a resize (Algorithm 5). */
     final Operation<E> requestor;
-    final boolean isMarker;
     /**
      * The epoch of {@code current} read before insertion (Algorithm 1 line 10); plain, written
      * before the insertion CAS (a volatile write) that publishes the node.
@@ -83,11 +84,11 @@ final class CalendarNode<E> {
     /** The copy of this node in the new table (Algorithm 3 line 35): CAS once from null. */
     volatile CalendarNode<E> replica;
 
+    /** A node of {@code event}, which must not be null. */
     CalendarNode(long key, Event<E> event, Operation<E> requestor, long state) {
         this.key = key;
-        this.event = event;
+        this.event = Objects.requireNonNull(event, "event");
         this.requestor = requestor;
-        this.isMarker = false;
         if (state != 0) {
             STATE.set(this, state); // plain: published by the insertion CAS (or casCandidate)
         }
@@ -98,26 +99,30 @@ final class CalendarNode<E> {
         this.key = 0;
         this.event = null;
         this.requestor = null;
-        this.isMarker = true;
-        NEXT.set(this, successor); // plain: published by freezeNext's CAS
+        NEXT.set(this, successor); // plain: published by the freezing CAS (of a next or a bucket slot)
     }
 
-    /** A bucket head (the sentinel before the list). */
-    static <E> CalendarNode<E> head() {
-        return new CalendarNode<>(0, null, null, 0);
+    /** A marker holding {@code successor}, to freeze a {@code next} or a bucket's head pointer. */
+    static <E> CalendarNode<E> marker(CalendarNode<E> successor) {
+        return new CalendarNode<>(successor);
+    }
+
+    /** Whether this is a marker (see the class comment). */
+    boolean isMarker() {
+        return event == null;
     }
 
     /** The successor, looking through a marker. */
     CalendarNode<E> successor() {
         CalendarNode<E> f = next;
-        return f != null && f.isMarker ? f.next : f;
+        return f != null && f.isMarker() ? f.next : f;
     }
 
     /** Freezes {@code next} with a marker (idempotent); returns the final successor. */
     CalendarNode<E> freezeNext() {
         for (;;) {
             CalendarNode<E> f = next;
-            if (f != null && f.isMarker) {
+            if (f != null && f.isMarker()) {
                 return f.next;
             }
             if (NEXT.compareAndSet(this, f, new CalendarNode<>(f))) {

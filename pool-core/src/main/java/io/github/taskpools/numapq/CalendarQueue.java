@@ -49,9 +49,10 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p><b>Resize</b> (Algorithm 3, ReadTable): when {@code size} leaves [length/2, 2·DEPB·length]
  * (or a dequeue crossed more than {@code 4·length + 64} empty virtual buckets in one call) a new
- * table is announced in {@code newTable}; every thread that calls ReadTable helps. The heads are
- * frozen (MOV and a marker), the new bucket width is computed from the average distance of the
- * smallest keys times DEPB, and each bucket is walked freezing every node before following its
+ * table is announced in {@code newTable}; every thread that calls ReadTable helps. The buckets
+ * are frozen (a marker in each head pointer; the thesis marks head nodes, which this table does
+ * not have: a bucket is a slot holding its first node), the new bucket width is computed from the
+ * average distance of the smallest keys times DEPB, and each bucket is walked freezing every node before following its
  * {@code next}: a live node is copied into the new table as TEMP, one copy wins
  * {@code replica} (losers are deleted), {@code current} of the new table is lowered to it and the
  * replica validated. The old table is left frozen and dropped (the thesis also marks the old
@@ -215,15 +216,13 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         if (nh.bw < 0) {
             // Freeze the table (lines 9-14): no insertion at any bucket front from now on.
             for (int j = 0; j < len; j++) {
-                h.heads[(begin + j) & (len - 1)].freezeForMove();
+                h.freezeBucket((begin + j) & (len - 1));
             }
             CalendarTable.BW.compareAndSet(nh, -1L, bucketWidth(h));
         }
         long bw = nh.bw;
         for (int j = 0; j < len; j++) {
-            CalendarNode<E> head = h.heads[(begin + j) & (len - 1)];
-            head.freezeForMove();
-            for (CalendarNode<E> n = head.successor(); n != null; n = n.successor()) {
+            for (CalendarNode<E> n = h.freezeBucket((begin + j) & (len - 1)); n != null; n = n.successor()) {
                 long s = n.freezeForMove(); // MOV before reading next: the walk sees a still list
                 if (isLiveAtFreeze(n, s)) {
                     migrateNode(n, nh, bw);
@@ -277,14 +276,14 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
      * the replica is long decided: the copy is dropped.
      */
     private static <E> void insertCopy(CalendarTable<E> nh, long vb, CalendarNode<E> copy) {
-        CalendarNode<E> head = nh.heads[nh.bucketOf(vb)];
+        int b = nh.bucketOf(vb);
         for (;;) {
-            CalendarNode<E>[] lr = search(head, copy.key);
+            CalendarNode<E>[] lr = search(nh, b, copy.key);
             if (lr == null) {
                 return;
             }
             CalendarNode.NEXT.set(copy, lr[1]); // plain: copy is unpublished until the CAS below
-            if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], copy)) {
+            if (nh.casLink(b, lr[0], lr[1], copy)) {
                 return;
             }
         }
@@ -293,7 +292,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     /**
      * The new bucket width (Algorithm 3 line 15): DEPB times the average distance between the
      * smallest live keys, found by walking the virtual buckets from {@code current} on (the
-     * table is frozen at its heads; the walk only reads). If a whole year of virtual buckets
+     * table's buckets are frozen; the walk only reads). If a whole year of virtual buckets
      * holds fewer than two keys, the keys are sparse: the bucket minima are used instead.
      */
     private static long bucketWidth(CalendarTable<?> h) {
@@ -302,7 +301,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         long bw = h.bw;
         long vb = h.current.vb;
         for (int i = 0; i < h.length && count < BW_SAMPLE && vb != Long.MAX_VALUE; i++, vb++) {
-            for (CalendarNode<?> n = h.heads[h.bucketOf(vb)].successor(); n != null
+            for (CalendarNode<?> n = h.firstThroughMarker(h.bucketOf(vb)); n != null
                     && count < BW_SAMPLE; n = n.successor()) {
                 long nvb = Math.floorDiv(n.key, bw);
                 if (nvb > vb) {
@@ -316,7 +315,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         if (count < 2) {
             count = 0;
             for (int b = 0; b < h.length && count < BW_SAMPLE; b++) {
-                for (CalendarNode<?> n = h.heads[b].successor(); n != null; n = n.successor()) {
+                for (CalendarNode<?> n = h.firstThroughMarker(b); n != null; n = n.successor()) {
                     if ((n.state & (DEL | MOV_DEAD)) == 0) {
                         keys[count++] = n.key;
                         break;
@@ -341,24 +340,24 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     // ---------------------------------------------------------------- Harris search
 
     /**
-     * The nodes around where {@code key} goes in a bucket: {@code [left, right]}, left valid or
-     * TEMP (or the head), right the first node with a larger key (inside one table equal keys
-     * stay in arrival order; resize helpers copy equal keys in any order, and the interface
-     * leaves their order unspecified), unlinking DEL nodes on the way. Null if the bucket is
+     * The nodes around where {@code key} goes in bucket {@code b} of {@code h}: {@code [left,
+     * right]}, left valid or TEMP (or null: the bucket's head pointer), right the first node with
+     * a larger key (inside one table equal keys stay in arrival order; resize helpers copy equal
+     * keys in any order, and the interface leaves their order unspecified), unlinking DEL nodes on the way. Null if the bucket is
      * frozen for a resize. Unlike Algorithm 3 lines 29-32, which merge copies by key and would
      * drop one of two distinct events with equal keys, a copy is told apart by the
      * {@code replica} CAS of its original, so equal keys are simply inserted side by side.
      */
     @SuppressWarnings("unchecked")
-    private static <E> CalendarNode<E>[] search(CalendarNode<E> head, long key) {
+    private static <E> CalendarNode<E>[] search(CalendarTable<E> h, int b, long key) {
         retry:
         for (;;) {
-            CalendarNode<E> left = head;
+            CalendarNode<E> left = null;
             for (;;) {
-                CalendarNode<E> n = left.next;
-                if (n != null && n.isMarker) {
-                    if (left == head) {
-                        return null; // head frozen: a resize is on
+                CalendarNode<E> n = h.after(b, left);
+                if (n != null && n.isMarker()) {
+                    if (left == null) {
+                        return null; // bucket frozen: a resize is on
                     }
                     continue retry; // left got deleted under us
                 }
@@ -371,7 +370,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
                 }
                 if ((s & DEL) != 0) {
                     CalendarNode<E> succ = n.freezeNext();
-                    CalendarNode.NEXT.compareAndSet(left, n, succ); // unlink; re-read either way
+                    h.casLink(b, left, n, succ); // unlink; re-read either way
                     continue;
                 }
                 if (n.key > key) {
@@ -385,9 +384,14 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     // ---------------------------------------------------------------- the dequeue scan
 
     /** Scan outcomes other than a node to extract. */
-    private static final CalendarNode<Object> RESTART = CalendarNode.head();
-    private static final CalendarNode<Object> ADVANCED = CalendarNode.head();
-    private static final CalendarNode<Object> EMPTY_SCAN = CalendarNode.head();
+    private static final CalendarNode<Object> RESTART = outcome();
+    private static final CalendarNode<Object> ADVANCED = outcome();
+    private static final CalendarNode<Object> EMPTY_SCAN = outcome();
+
+    /** A distinct node that is never linked, compared by identity only. */
+    private static CalendarNode<Object> outcome() {
+        return new CalendarNode<>(0, new Event<>(0, new Object()), null, 0);
+    }
 
     /**
      * One pass of Algorithm 2 lines 7-28 over the physical bucket of {@code oc}: the first valid
@@ -399,9 +403,9 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     @SuppressWarnings("unchecked")
     private CalendarNode<E> scan(CalendarTable<E> h, Current oc) {
         long cur = oc.vb;
-        CalendarNode<E> head = h.heads[h.bucketOf(cur)];
-        CalendarNode<E> minNext = head.next;
-        if (minNext != null && minNext.isMarker) {
+        int b = h.bucketOf(cur);
+        CalendarNode<E> minNext = h.first(b);
+        if (minNext != null && minNext.isMarker()) {
             return (CalendarNode<E>) RESTART; // line 10: frozen by a resize
         }
         boolean prefix = true;
@@ -422,7 +426,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (prefix) {
                 prefix = false;
                 if (n != minNext) {
-                    CalendarNode.NEXT.compareAndSet(head, minNext, n); // line 23
+                    h.casFirst(b, minNext, n); // line 23
                 }
             }
             if ((s & TEMP) != 0) {
@@ -438,7 +442,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             break;
         }
         if (prefix && n != minNext) {
-            CalendarNode.NEXT.compareAndSet(head, minNext, n);
+            h.casFirst(b, minNext, n);
         }
         if (h.length == 1) {
             if (n == null) {
@@ -477,14 +481,14 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (loc != null && !loc.isLocal(b, h.length)) {
                 return false;
             }
-            CalendarNode<E>[] lr = search(h.heads[b], ev.key());
+            CalendarNode<E>[] lr = search(h, b, ev.key());
             if (lr == null) {
                 continue;
             }
             CalendarNode.NEXT.set(tmp, lr[1]); // plain: tmp is unpublished until the CAS below
             tmp.epoch = h.current.epoch;
             tmp.home = h;
-            if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
+            if (h.casLink(b, lr[0], lr[1], tmp)) {
                 break;
             }
         }
@@ -538,7 +542,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             if (loc != null && !loc.isLocal(b, h.length)) {
                 return FAIL;
             }
-            CalendarNode<E>[] lr = search(h.heads[b], ev.key());
+            CalendarNode<E>[] lr = search(h, b, ev.key());
             if (lr == null) {
                 continue;
             }
@@ -548,7 +552,7 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             CalendarNode.NEXT.set(tmp, lr[1]); // plain: tmp is unpublished until the CAS below
             tmp.epoch = h.current.epoch;
             tmp.home = h;
-            if (CalendarNode.NEXT.compareAndSet(lr[0], lr[1], tmp)) {
+            if (h.casLink(b, lr[0], lr[1], tmp)) {
                 if (!op.casCandidate(null, tmp) && op.candidate != tmp) {
                     tmp.markDeleted(); // lines 21-25: another executor's node won
                 }

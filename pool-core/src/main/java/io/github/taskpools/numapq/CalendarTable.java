@@ -75,6 +75,8 @@ final class CalendarTable<E> extends CalendarTablePad2 {
     static final VarHandle SIZE;
     static final VarHandle NEW_TABLE;
     static final VarHandle BW;
+    /** Element access of {@link #buckets}. */
+    static final VarHandle FIRST = MethodHandles.arrayElementVarHandle(CalendarNode[].class);
 
     static {
         try {
@@ -88,8 +90,14 @@ final class CalendarTable<E> extends CalendarTablePad2 {
         }
     }
 
-    /** The physical buckets' head sentinels; the array is final, heads never change. */
-    final CalendarNode<E>[] heads;
+    /**
+     * The physical buckets: slot b holds the first node of bucket b's list, or null. The slot is
+     * the list's head pointer, so a bucket has no sentinel node and an operation reaches its first
+     * node without a miss on a head object. CAS (insertion at the front, cutting a deleted
+     * prefix, freezing by a marker), volatile reads; pairs like a node's {@code next}. A marker in
+     * the slot freezes the bucket for a resize, for good.
+     */
+    final CalendarNode<E>[] buckets;
     /** A power of two. */
     final int length;
     /**
@@ -112,16 +120,59 @@ final class CalendarTable<E> extends CalendarTablePad2 {
     CalendarTable(int length, long bw, Current current) {
         this.length = length;
         BW.set(this, bw); // plain: the table is published by the newTable CAS (or volatile table)
-        this.heads = (CalendarNode<E>[]) new CalendarNode<?>[length];
-        for (int i = 0; i < length; i++) {
-            heads[i] = CalendarNode.head();
-        }
+        this.buckets = (CalendarNode<E>[]) new CalendarNode<?>[length];
         CURRENT.set(this, current); // plain: published with the table, as bw
     }
 
     /** The physical bucket of virtual bucket {@code vb} (mask: floor modulo for negatives too). */
     int bucketOf(long vb) {
         return (int) (vb & (length - 1));
+    }
+
+    /** The first node of bucket {@code b}, or a marker if the bucket is frozen, or null. */
+    @SuppressWarnings("unchecked")
+    CalendarNode<E> first(int b) {
+        return (CalendarNode<E>) FIRST.getVolatile(buckets, b);
+    }
+
+    /** CAS of bucket {@code b}'s head pointer. */
+    boolean casFirst(int b, CalendarNode<E> expect, CalendarNode<E> update) {
+        return FIRST.compareAndSet(buckets, b, expect, update);
+    }
+
+    /**
+     * CAS of the link after {@code left}, or of bucket {@code b}'s head pointer if {@code left}
+     * is null: the one write that inserts, unlinks or cuts in a bucket's list.
+     */
+    boolean casLink(int b, CalendarNode<E> left, CalendarNode<E> expect, CalendarNode<E> update) {
+        return left == null ? casFirst(b, expect, update) : CalendarNode.NEXT.compareAndSet(left, expect, update);
+    }
+
+    /** The successor of {@code left}, or bucket {@code b}'s first node if {@code left} is null. */
+    CalendarNode<E> after(int b, CalendarNode<E> left) {
+        return left == null ? first(b) : left.next;
+    }
+
+    /**
+     * Freezes bucket {@code b} with a marker in its slot (idempotent; thesis Algorithm 3 lines
+     * 9-14 mark the head instead); returns the frozen first node.
+     */
+    CalendarNode<E> freezeBucket(int b) {
+        for (;;) {
+            CalendarNode<E> f = first(b);
+            if (f != null && f.isMarker()) {
+                return f.next;
+            }
+            if (casFirst(b, f, CalendarNode.marker(f))) {
+                return f;
+            }
+        }
+    }
+
+    /** The first node of a bucket that may be frozen, looking through its marker. */
+    CalendarNode<E> firstThroughMarker(int b) {
+        CalendarNode<E> f = first(b);
+        return f != null && f.isMarker() ? f.next : f;
     }
 
     long addSize(long delta) {

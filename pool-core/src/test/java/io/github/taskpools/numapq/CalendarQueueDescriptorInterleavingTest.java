@@ -34,13 +34,13 @@ class CalendarQueueDescriptorInterleavingTest {
                 "setup: 7 is in the past, in another physical bucket than current");
 
         // Y: insert at the front of 7's bucket (7 is the smallest key), win the candidate, validate.
-        CalendarNode<Long> head = h.heads[h.bucketOf(vb)];
-        CalendarNode<Long> first = head.next;
+        int b = h.bucketOf(vb);
+        CalendarNode<Long> first = h.first(b);
         CalendarNode<Long> n = new CalendarNode<>(7, op.event, op, CalendarNode.TEMP);
         n.epoch = h.current.epoch;
         n.home = h;
         n.next = first;
-        assertTrue(CalendarNode.NEXT.compareAndSet(head, first, n));
+        assertTrue(h.casFirst(b, first, n));
         assertTrue(op.casCandidate(null, n));
         assertTrue(CalendarNode.STATE.compareAndSet(n, CalendarNode.TEMP, 0L));
 
