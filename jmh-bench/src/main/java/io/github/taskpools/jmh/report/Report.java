@@ -14,13 +14,17 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * Writes the benchmark report from JMH JSON results ({@code -rf json}), for {@code ./bench}.
@@ -38,6 +42,10 @@ import java.util.Set;
  *     DIR/ID-NAME.png
  * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --merge OUT IN...
  *     writes the results of the JMH JSON files IN (one per thread count of a sweep) into one file OUT
+ * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --merge-rounds OUT IN...
+ *     writes into OUT the JMH JSON files IN, rounds of the same JMH run ({@code ./bench --rounds}), as if
+ *     their forks had been one run's: per benchmark, parameter set and thread count, the forks of every
+ *     round one after the other, and JMH's score, error and confidence interval recomputed from them
  * </pre>
  *
  * Per implementation and parameter set the report gives the median of all measurement iterations of
@@ -108,6 +116,16 @@ public final class Report {
                     }
                     merge(Path.of(args[i + 1]), parts);
                     return;
+                case "--merge-rounds":
+                    if (i + 2 >= args.length) {
+                        usage();
+                    }
+                    List<Path> rounds = new ArrayList<>();
+                    for (int k = i + 2; k < args.length; k++) {
+                        rounds.add(Path.of(args[k]));
+                    }
+                    mergeRounds(Path.of(args[i + 1]), rounds);
+                    return;
                 default:
                     usage();
             }
@@ -132,7 +150,7 @@ public final class Report {
     }
 
     private static void usage() {
-        System.err.println("usage: Report --list [--cores N] | --dir DIR | --merge OUT IN...");
+        System.err.println("usage: Report --list [--cores N] | --dir DIR | --merge OUT IN... | --merge-rounds OUT IN...");
         System.exit(2);
     }
 
@@ -156,6 +174,141 @@ public final class Report {
             all.addAll(Json.array(Json.parse(Files.readString(p, StandardCharsets.UTF_8))));
         }
         Files.writeString(out, Json.write(all), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes into {@code out} the rounds {@code rounds} of one JMH run merged into one result: every
+     * benchmark, parameter set and thread count of the first round, with the forks ({@code rawData}) of
+     * all rounds, in round order, for the primary metric and for every secondary metric that has raw
+     * data; {@code forks}, {@code score}, {@code scoreError} (half-width of the 99.9% confidence
+     * interval, as JMH computes it) and {@code scoreConfidence} are recomputed from the merged data.
+     * JMH's score of a metric is either the mean of its raw data or, for event counters (such as
+     * {@code @AuxCounters(Type.EVENTS)} or {@code gc.count}), their sum, with no error; which one is
+     * read off the first round (the score that matches; the mean if both do).
+     *
+     * @throws IllegalArgumentException if a round lacks a result of the first round or has one more
+     */
+    static void mergeRounds(Path out, List<Path> rounds) throws IOException {
+        List<Object> merged = null;
+        Map<String, Map<String, Object>> byKey = new LinkedHashMap<>();
+        Set<Map<String, Object>> sums = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Path p : rounds) {
+            List<Object> results = Json.array(Json.parse(Files.readString(p, StandardCharsets.UTF_8)));
+            if (merged == null) {
+                merged = results;
+                Map<String, Integer> seen = new HashMap<>();
+                for (Object o : results) {
+                    Map<String, Object> r = Json.object(o);
+                    byKey.put(roundKey(r, seen), r);
+                    if (r.get("secondaryMetrics") != null) {
+                        for (Object m : Json.object(r.get("secondaryMetrics")).values()) {
+                            if (isSum(Json.object(m))) {
+                                sums.add(Json.object(m));
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            if (results.size() != merged.size()) {
+                throw new IllegalArgumentException(p + " has " + results.size() + " results, the first round "
+                        + merged.size());
+            }
+            Map<String, Integer> seen = new HashMap<>();
+            for (Object o : results) {
+                Map<String, Object> r = Json.object(o);
+                String key = roundKey(r, seen);
+                Map<String, Object> into = byKey.get(key);
+                if (into == null) {
+                    throw new IllegalArgumentException(p + ": " + key + " is not in the first round");
+                }
+                appendForks(Json.object(into.get("primaryMetric")), Json.object(r.get("primaryMetric")));
+                if (into.get("secondaryMetrics") != null && r.get("secondaryMetrics") != null) {
+                    Map<String, Object> sec = Json.object(r.get("secondaryMetrics"));
+                    Json.object(into.get("secondaryMetrics")).forEach((name, m) -> {
+                        if (sec.get(name) != null) {
+                            appendForks(Json.object(m), Json.object(sec.get(name)));
+                        }
+                    });
+                }
+                into.put("forks", (long) (Json.number(into.get("forks")) + Json.number(r.get("forks"))));
+            }
+        }
+        if (merged == null) {
+            throw new IllegalArgumentException("no rounds to merge");
+        }
+        for (Map<String, Object> r : byKey.values()) {
+            restate(Json.object(r.get("primaryMetric")), false);
+            if (r.get("secondaryMetrics") != null) {
+                Json.object(r.get("secondaryMetrics")).values()
+                        .forEach(m -> restate(Json.object(m), sums.contains(Json.object(m))));
+            }
+        }
+        Files.writeString(out, Json.write(merged), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * What matches a result across rounds: benchmark, mode, threads and parameters, and which
+     * occurrence of them it is in its round (a parameter value given twice runs twice).
+     */
+    private static String roundKey(Map<String, Object> r, Map<String, Integer> seen) {
+        String key = r.get("benchmark") + " " + r.get("mode") + " " + r.get("threads") + " " + r.get("params");
+        return key + " #" + seen.merge(key, 1, Integer::sum);
+    }
+
+    private static void appendForks(Map<String, Object> into, Map<String, Object> from) {
+        if (into.get("rawData") != null && from.get("rawData") != null) {
+            Json.array(into.get("rawData")).addAll(Json.array(from.get("rawData")));
+        }
+    }
+
+    /** The raw data of a metric, all forks in one. */
+    private static ListStatistics statistics(Map<String, Object> m) {
+        ListStatistics stats = new ListStatistics();
+        if (m.get("rawData") != null) {
+            for (Object fork : Json.array(m.get("rawData"))) {
+                for (Object v : Json.array(fork)) {
+                    stats.addValue(Json.number(v));
+                }
+            }
+        }
+        return stats;
+    }
+
+    /** Whether JMH's score of {@code m} is the sum of its raw data rather than their mean. */
+    private static boolean isSum(Map<String, Object> m) {
+        ListStatistics stats = statistics(m);
+        if (stats.getN() == 0) {
+            return false;
+        }
+        double score = Json.number(m.get("score"));
+        return !close(score, stats.getMean()) && close(score, stats.getSum());
+    }
+
+    private static boolean close(double a, double b) {
+        return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)) || (Double.isNaN(a) && Double.isNaN(b));
+    }
+
+    /** Recomputes JMH's score, error and confidence interval of a metric from its raw data. */
+    private static void restate(Map<String, Object> m, boolean sum) {
+        ListStatistics stats = statistics(m);
+        if (stats.getN() == 0) {
+            return;
+        }
+        if (sum) {
+            m.put("score", stats.getSum());
+            m.put("scoreError", "NaN");
+            m.remove("scoreConfidence");
+            return;
+        }
+        m.put("score", stats.getMean());
+        double error = stats.getN() > 2 ? stats.getMeanErrorAt(0.999) : Double.NaN;
+        m.put("scoreError", Double.isFinite(error) ? (Object) error : "NaN"); // JMH writes NaN as a string
+        if (Double.isFinite(error)) {
+            m.put("scoreConfidence", new ArrayList<>(List.of(stats.getMean() - error, stats.getMean() + error)));
+        } else {
+            m.remove("scoreConfidence");
+        }
     }
 
     /** Reads every known experiment's results in {@code dir} and writes the report files there. */

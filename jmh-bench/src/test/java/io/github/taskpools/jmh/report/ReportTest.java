@@ -467,6 +467,71 @@ class ReportTest {
         assertTrue(Report.ratios(channels, rows).isEmpty(), "no channel variants in these rows");
     }
 
+    /**
+     * A real 3-fork run (bwos-single-owner, 5 contenders, 5 iterations a fork), cut into three rounds of
+     * one fork each, merges back into JMH's own figures: the raw data in fork order, the fork count, the
+     * score (a mean) and its 99.9% error, and the event counters' scores (sums).
+     */
+    @Test
+    void mergesRoundsIntoTheRunTheirForksMakeUp(@TempDir Path dir) throws IOException {
+        String original = fixture("bwos-single-owner-3forks.json");
+        List<Path> rounds = new ArrayList<>();
+        for (int fork = 0; fork < 3; fork++) {
+            List<Object> round = Json.array(Json.parse(original));
+            for (Object o : round) {
+                Map<String, Object> r = Json.object(o);
+                r.put("forks", 1);
+                keepFork(Json.object(r.get("primaryMetric")), fork, false);
+                int f = fork;
+                Json.object(r.get("secondaryMetrics")).values().forEach(m -> keepFork(Json.object(m), f, true));
+            }
+            Path p = dir.resolve("round" + fork + ".json");
+            Files.writeString(p, Json.write(round));
+            rounds.add(p);
+        }
+        Path out = dir.resolve("bwos-single-owner.json");
+        Report.mergeRounds(out, rounds);
+
+        List<Result> want = Results.parse(original);
+        List<Result> got = Results.parse(Files.readString(out));
+        assertEquals(want.size(), got.size());
+        for (int i = 0; i < want.size(); i++) {
+            Result w = want.get(i);
+            Result g = got.get(i);
+            assertEquals(w.params(), g.params());
+            assertEquals(3.0, Json.number(g.json().get("forks")));
+            assertEquals(w.primary().forks(), g.primary().forks(), "raw data in fork order");
+            assertEquals(1.0, g.primary().score() / w.primary().score(), 1e-9, "score: the mean");
+            assertEquals(1.0, g.primary().error() / w.primary().error(), 1e-9, "error: JMH's 99.9% half-width");
+            for (String name : w.secondary().keySet()) {
+                assertEquals(1.0, g.secondary().get(name).score() / w.secondary().get(name).score(), 1e-9,
+                        name + ": an event counter, summed");
+            }
+        }
+    }
+
+    /** Cuts a metric down to fork {@code fork}, with the score JMH gives one fork (its mean, or its sum). */
+    private static void keepFork(Map<String, Object> m, int fork, boolean sum) {
+        List<Object> raw = Json.array(m.get("rawData"));
+        List<Object> one = new ArrayList<>(List.of(raw.get(fork)));
+        m.put("rawData", one);
+        double total = 0;
+        List<Object> values = Json.array(one.get(0));
+        for (Object v : values) {
+            total += Json.number(v);
+        }
+        m.put("score", sum ? total : total / values.size());
+    }
+
+    @Test
+    void refusesRoundsThatDoNotMatch(@TempDir Path dir) throws IOException {
+        List<Object> all = Json.array(Json.parse(fixture("bwos-single-owner-3forks.json")));
+        Files.writeString(dir.resolve("a.json"), Json.write(all));
+        Files.writeString(dir.resolve("b.json"), Json.write(all.subList(0, all.size() - 1)));
+        assertThrows(IllegalArgumentException.class, () -> Report.mergeRounds(dir.resolve("out.json"),
+                List.of(dir.resolve("a.json"), dir.resolve("b.json"))));
+    }
+
     @Test
     void mergesTheRunsOfAThreadSweep(@TempDir Path dir) throws IOException {
         List<Object> all = Json.array(Json.parse(fixture("pq-hold.json")));
