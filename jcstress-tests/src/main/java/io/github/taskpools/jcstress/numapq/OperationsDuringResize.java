@@ -13,13 +13,17 @@ import org.openjdk.jcstress.infra.results.JJ_Result;
 
 /**
  * CRCQ resize (thesis Algorithm 3): the one-bucket table holds 6 events, the most it holds
- * before growing (2·DEPB·length). Two enqueues and a dequeue start together: whichever
- * operation reads the size after the first insertion announces the new table and migrates, and
- * the others help, or are still inserting into the old table while it is frozen and walked (an
- * insertion either lands before the freeze and is migrated, or fails its CAS on a frozen
- * {@code next} and retries in the new table). Nothing may be lost or duplicated and the dequeue
- * must return the minimum. Results: the polled key, the arbiter's verdict (1 = all once, in
- * order).
+ * before growing (2·DEPB·length). Two enqueues start together, the second followed by a dequeue:
+ * whichever operation reads the size after the first insertion announces the new table and
+ * migrates, and the other helps, or is still inserting into the old table while it is frozen and
+ * walked (an insertion either lands before the freeze and is migrated, or fails its CAS on a
+ * frozen {@code next} or bucket slot and retries in the new table); the dequeue may run into the
+ * migration too. Nothing may be lost or duplicated and the dequeue must return the minimum.
+ * Results: the polled key, the arbiter's verdict (1 = all once, in order).
+ *
+ * <p>Two actors: this test first had three (the dequeue in an actor of its own), and jcstress
+ * schedules no test with more actors than the machine has CPUs ("No scheduling is possible, these
+ * tests would not run"), so on the two-CPU machines of this project it never ran.
  */
 @JCStressTest
 @Outcome(id = {"3, 1", "10, 1"}, expect = ACCEPTABLE, desc = "the minimum, before or after the enqueue of 3")
@@ -36,12 +40,8 @@ public class OperationsDuringResize {
     }
 
     @Actor
-    public void enqueueMiddle() {
+    public void enqueueMiddleThenDequeue(JJ_Result r) {
         q.offer(45, 45L);
-    }
-
-    @Actor
-    public void dequeue(JJ_Result r) {
         r.r1 = Drain.keyOf(q.poll());
     }
 
