@@ -107,24 +107,19 @@ public final class Report {
                     dir = Path.of(args[++i]);
                     break;
                 case "--merge":
-                    if (i + 2 >= args.length) {
-                        usage();
-                    }
-                    List<Path> parts = new ArrayList<>();
-                    for (int k = i + 2; k < args.length; k++) {
-                        parts.add(Path.of(args[k]));
-                    }
-                    merge(Path.of(args[i + 1]), parts);
-                    return;
                 case "--merge-rounds":
                     if (i + 2 >= args.length) {
                         usage();
                     }
-                    List<Path> rounds = new ArrayList<>();
+                    List<Path> inputs = new ArrayList<>();
                     for (int k = i + 2; k < args.length; k++) {
-                        rounds.add(Path.of(args[k]));
+                        inputs.add(Path.of(args[k]));
                     }
-                    mergeRounds(Path.of(args[i + 1]), rounds);
+                    if (args[i].equals("--merge")) {
+                        merge(Path.of(args[i + 1]), inputs);
+                    } else {
+                        mergeRounds(Path.of(args[i + 1]), inputs);
+                    }
                     return;
                 default:
                     usage();
