@@ -114,7 +114,11 @@ final class CalendarNode<E> {
 
     /** The successor, looking through a marker. */
     CalendarNode<E> successor() {
-        CalendarNode<E> f = next;
+        return throughMarker(next);
+    }
+
+    /** {@code f}, or the node a marker {@code f} holds. */
+    static <E> CalendarNode<E> throughMarker(CalendarNode<E> f) {
         return f != null && f.isMarker() ? f.next : f;
     }
 

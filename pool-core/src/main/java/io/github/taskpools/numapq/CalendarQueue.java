@@ -52,8 +52,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * table is announced in {@code newTable}; every thread that calls ReadTable helps. The buckets
  * are frozen (a marker in each head pointer; the thesis marks head nodes, which this table does
  * not have: a bucket is a slot holding its first node), the new bucket width is computed from the
- * average distance of the smallest keys times DEPB, and each bucket is walked freezing every node before following its
- * {@code next}: a live node is copied into the new table as TEMP, one copy wins
+ * average distance of the smallest keys times DEPB, and each bucket is walked freezing every node
+ * before following its {@code next}: a live node is copied into the new table as TEMP, one copy wins
  * {@code replica} (losers are deleted), {@code current} of the new table is lowered to it and the
  * replica validated. The old table is left frozen and dropped (the thesis also marks the old
  * node DEL; nothing reads a dropped table). Only then is the new table installed, so nothing but
@@ -343,10 +343,11 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
      * The nodes around where {@code key} goes in bucket {@code b} of {@code h}: {@code [left,
      * right]}, left valid or TEMP (or null: the bucket's head pointer), right the first node with
      * a larger key (inside one table equal keys stay in arrival order; resize helpers copy equal
-     * keys in any order, and the interface leaves their order unspecified), unlinking DEL nodes on the way. Null if the bucket is
-     * frozen for a resize. Unlike Algorithm 3 lines 29-32, which merge copies by key and would
-     * drop one of two distinct events with equal keys, a copy is told apart by the
-     * {@code replica} CAS of its original, so equal keys are simply inserted side by side.
+     * keys in any order, and the interface leaves their order unspecified), unlinking DEL nodes
+     * on the way. Null if the bucket is frozen for a resize. Unlike Algorithm 3 lines 29-32,
+     * which merge copies by key and would drop one of two distinct events with equal keys, a copy
+     * is told apart by the {@code replica} CAS of its original, so equal keys are simply inserted
+     * side by side.
      */
     @SuppressWarnings("unchecked")
     private static <E> CalendarNode<E>[] search(CalendarTable<E> h, int b, long key) {

@@ -145,7 +145,9 @@ final class CalendarTable<E> extends CalendarTablePad2 {
      * is null: the one write that inserts, unlinks or cuts in a bucket's list.
      */
     boolean casLink(int b, CalendarNode<E> left, CalendarNode<E> expect, CalendarNode<E> update) {
-        return left == null ? casFirst(b, expect, update) : CalendarNode.NEXT.compareAndSet(left, expect, update);
+        return left == null
+                ? casFirst(b, expect, update)
+                : CalendarNode.NEXT.compareAndSet(left, expect, update);
     }
 
     /** The successor of {@code left}, or bucket {@code b}'s first node if {@code left} is null. */
@@ -171,8 +173,7 @@ final class CalendarTable<E> extends CalendarTablePad2 {
 
     /** The first node of a bucket that may be frozen, looking through its marker. */
     CalendarNode<E> firstThroughMarker(int b) {
-        CalendarNode<E> f = first(b);
-        return f != null && f.isMarker() ? f.next : f;
+        return CalendarNode.throughMarker(first(b));
     }
 
     long addSize(long delta) {
