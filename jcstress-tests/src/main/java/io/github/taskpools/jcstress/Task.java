@@ -37,16 +37,24 @@ public final class Task {
     /** A bit no task uses: a task seen with a stale payload. */
     public static final int CORRUPT = 1 << 30;
 
+    /** The most tasks a test can tell apart: one bit each, below {@link #CORRUPT}. */
+    public static final int MAX_TASKS = 30;
+
     /**
      * Run by an arbiter: takes ownership of {@code q} (the actors have finished; jcstress orders
      * them before the arbiter) and pops everything left.
      *
-     * @return the mask of what was left
+     * @return the mask of what was left, with {@link #CORRUPT} if it popped more than
+     *     {@link #MAX_TASKS} tasks
      */
     public static int drain(WorkStealingDeque<Task> q) {
         q.bindOwner();
         int rest = 0;
+        int left = MAX_TASKS;
         for (Task t; (t = q.pop()) != null; ) {
+            if (left-- == 0) {
+                return rest | CORRUPT; // more pops than tasks: a broken deque repeats one
+            }
             rest |= bitOf(t);
         }
         return rest;

@@ -34,12 +34,27 @@ final class Salsas {
         return (mask & bit) != 0 ? mask | Task.CORRUPT : mask | bit;
     }
 
-    /** Run by an arbiter (the actors are done): gets everything left through consumer 0. */
+    /**
+     * Run by an arbiter (the actors are done): takes everything left through consumer 0, as its
+     * {@code get} does (consume, steal from every other pool, then checkEmpty), but in a bounded
+     * number of rounds. A broken pool may hand out a task again and again, or claim tasks through
+     * checkEmpty that no consume or steal can take, and {@code get} would then never return; this
+     * reports CORRUPT instead of hanging the test.
+     */
     static int drain(SalsaPool<Task> pool) {
+        SalsaPool<Task>.ConsumerHandle c = pool.consumer(0);
         int rest = 0;
-        for (Task t; (t = pool.consumer(0).get()) != null; ) {
-            rest = add(rest, t);
+        for (int round = 0; round < 2 * Task.MAX_TASKS; round++) {
+            Task t = c.consume();
+            for (int v = 1; t == null && v < pool.consumers(); v++) {
+                t = c.steal(v);
+            }
+            if (t != null) {
+                rest = add(rest, t);
+            } else if (c.checkEmpty()) {
+                return rest;
+            }
         }
-        return rest;
+        return rest | Task.CORRUPT;
     }
 }
