@@ -1,6 +1,7 @@
 package io.github.taskpools.jcstress;
 
 import io.github.taskpools.api.WorkStealingDeque;
+import java.util.function.Supplier;
 
 /**
  * A task for the jcstress tests: one bit of a mask, so a set of tasks is an int and "every task
@@ -42,22 +43,37 @@ public final class Task {
 
     /**
      * Run by an arbiter: takes ownership of {@code q} (the actors have finished; jcstress orders
-     * them before the arbiter) and pops everything left.
-     *
-     * @return the mask of what was left, with {@link #CORRUPT} if it popped more than
-     *     {@link #MAX_TASKS} tasks
+     * them before the arbiter) and pops everything left, as {@link #drain(Supplier)}.
      */
     public static int drain(WorkStealingDeque<Task> q) {
         q.bindOwner();
+        return drain(q::pop);
+    }
+
+    /**
+     * Run by an arbiter: takes tasks from {@code get} until it returns null, making at most
+     * {@link #MAX_TASKS} + 1 calls, so that a broken structure that hands out a task again and
+     * again ends the test with a FORBIDDEN verdict instead of hanging it.
+     *
+     * @return the mask of what was taken, with {@link #CORRUPT} if a task came twice or with a
+     *     stale payload, or if more tasks came than a test can tell apart
+     */
+    public static int drain(Supplier<Task> get) {
         int rest = 0;
-        int left = MAX_TASKS;
-        for (Task t; (t = q.pop()) != null; ) {
-            if (left-- == 0) {
-                return rest | CORRUPT; // more pops than tasks: a broken deque repeats one
+        for (int n = 0; n <= MAX_TASKS; n++) {
+            Task t = get.get();
+            if (t == null) {
+                return rest;
             }
-            rest |= bitOf(t);
+            rest = add(rest, t);
         }
-        return rest;
+        return rest | CORRUPT;
+    }
+
+    /** Adds a taken task (or null) to a mask; a task seen twice or corrupt makes the mask CORRUPT. */
+    public static int add(int mask, Task t) {
+        int bit = bitOf(t);
+        return (mask & bit) != 0 ? mask | CORRUPT : mask | bit;
     }
 
     /** The mask of tasks {@code 0..n-1}. */

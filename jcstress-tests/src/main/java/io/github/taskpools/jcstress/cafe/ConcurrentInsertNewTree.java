@@ -57,10 +57,7 @@ public class ConcurrentInsertNewTree {
     @Arbiter
     public void arbiter(II_Result r) {
         CafePool<Task>.Handle me = pool.consumer();
-        int rest = 0;
-        for (Task t; (t = me.get()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(me::get);
         r.r1 = Task.verdict(0b1100, rest);
         r.r2 = (int) pool.stats().treesAppended();
     }

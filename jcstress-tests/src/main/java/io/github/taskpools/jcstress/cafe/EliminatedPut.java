@@ -59,10 +59,7 @@ public class EliminatedPut {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        int rest = 0;
-        for (Task t; (t = tree.get(Steer.LEFT)) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(() -> tree.get(Steer.LEFT));
         r.r1 = Task.verdict(0b100, consumer, rest);
         r.r2 = consumer;
         boolean fresh = tree.put(Task.of(3), Steer.LEFT) // x is used: into x's left child

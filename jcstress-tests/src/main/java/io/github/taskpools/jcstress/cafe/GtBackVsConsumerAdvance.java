@@ -54,10 +54,7 @@ public class GtBackVsConsumerAdvance {
     @Arbiter
     public void arbiter(II_Result r) {
         CafePool<Task>.Handle me = pool.consumer();
-        int rest = 0;
-        for (Task t; (t = me.get()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(me::get);
         r.r1 = Task.verdict(0b110000, consumer, rest);
         r.r2 = consumer;
     }

@@ -61,10 +61,7 @@ public class GtPrevKeepsTree {
     @Arbiter
     public void arbiter(II_Result r) {
         CafePool<Task>.Handle me = pool.consumer();
-        int rest = 0;
-        for (Task t; (t = me.get()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(me::get);
         r.r1 = Task.verdict(0b100100, consumer, rest);
         r.r2 = consumer;
     }

@@ -51,10 +51,7 @@ public class LastNodeReservation {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        int rest = 0;
-        for (Task t; (t = tree.get(Steer.LEFT)) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(() -> tree.get(Steer.LEFT));
         int expected = Task.first(2) | (put2 ? 0b100 : 0) | (put3 ? 0b1000 : 0);
         r.r1 = put2 ? 1 : 0;
         r.r2 = put3 ? 1 : 0;

@@ -74,10 +74,7 @@ public class LocalGtAdvance {
     public void arbiter(II_Result r) {
         p1.resume();
         CafePool<Task>.Handle me = pool.consumer();
-        int rest = 0;
-        for (Task t; (t = me.get()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(me::get);
         r.r1 = Task.verdict(0b111 << 8, consumer, rest);
         r.r2 = consumer;
     }

@@ -54,10 +54,7 @@ public class PresenceBitRace {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        int rest = 0;
-        for (Task t; (t = tree.get(Steer.LEFT)) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(() -> tree.get(Steer.LEFT));
         r.r1 = Task.verdict(0b110, consumer, rest);
         r.r2 = consumer;
         r.r3 = put ? 1 : 0;

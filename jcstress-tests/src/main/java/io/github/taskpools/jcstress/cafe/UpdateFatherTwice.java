@@ -76,10 +76,7 @@ public class UpdateFatherTwice {
     public void arbiter(III_Result r) {
         long casFailures = pool.stats().putCasFailures() - casFailuresBefore;
         CafePool<Task>.Handle me = pool.consumer();
-        int rest = 0;
-        for (Task t; (t = me.get()) != null; ) {
-            rest |= Task.bitOf(t);
-        }
+        int rest = Task.drain(me::get);
         r.r1 = Task.verdict(0b110, Task.bitOf((Task) consumer.task), rest);
         r.r2 = consumerCas ? 1 : 0;
         r.r3 = (int) casFailures;

@@ -122,9 +122,10 @@ final class Ledger {
         if (ownerSawCorrupt) {
             return DUPLICATE_OR_CORRUPT;
         }
+        int pops = 0;
         for (Task t; (t = q.pop()) != null; ) {
             int i = indexOf(t);
-            if (i < 0 || i >= n) {
+            if (i < 0 || i >= n || ++pops > n) { // more pops than tasks: one came twice (or forever)
                 return DUPLICATE_OR_CORRUPT;
             }
             count[i]++;
@@ -170,9 +171,10 @@ final class Ledger {
         if (thief >= 0) {
             count[thief]++;
         }
+        int pops = 0;
         for (Task t; (t = q.pop()) != null; ) {
             int i = indexOf(t);
-            if (i < 0 || i >= n) {
+            if (i < 0 || i >= n || ++pops > n) { // more pops than tasks: one came twice (or forever)
                 return DUPLICATE_OR_CORRUPT;
             }
             count[i]++;

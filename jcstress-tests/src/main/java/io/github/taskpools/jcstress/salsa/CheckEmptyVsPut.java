@@ -42,11 +42,11 @@ public final class CheckEmptyVsPut {
         }
 
         void consumer0Body() {
-            c0 = Salsas.add(0, pool.consumer(0).get());
+            c0 = Task.add(0, pool.consumer(0).get());
         }
 
         void consumer1Body() {
-            c1 = Salsas.add(0, pool.consumer(1).get());
+            c1 = Task.add(0, pool.consumer(1).get());
         }
 
         void producerBody() {

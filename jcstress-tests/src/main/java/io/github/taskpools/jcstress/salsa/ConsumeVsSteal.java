@@ -43,11 +43,11 @@ public final class ConsumeVsSteal {
         }
 
         void consume() {
-            consumer = Salsas.add(0, pool.consumer(0).consume());
+            consumer = Task.add(0, pool.consumer(0).consume());
         }
 
         void steal() {
-            stealer = Salsas.add(0, pool.consumer(1).steal(0));
+            stealer = Task.add(0, pool.consumer(1).steal(0));
         }
 
         void verdict(III_Result r) {

@@ -38,13 +38,13 @@ public final class ProduceVsConsumeVsSteal {
         }
 
         void victimBody() {
-            int m = Salsas.add(0, pool.consumer(0).consume());
-            victim = Salsas.add(m, pool.consumer(0).consume());
+            int m = Task.add(0, pool.consumer(0).consume());
+            victim = Task.add(m, pool.consumer(0).consume());
         }
 
         void stealerBody() {
-            int m = Salsas.add(0, pool.consumer(1).steal(0));
-            stealer = Salsas.add(m, pool.consumer(1).consume());
+            int m = Task.add(0, pool.consumer(1).steal(0));
+            stealer = Task.add(m, pool.consumer(1).consume());
         }
 
         void producerBody() {

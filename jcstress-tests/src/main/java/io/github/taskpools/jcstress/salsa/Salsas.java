@@ -28,12 +28,6 @@ final class Salsas {
         return pool;
     }
 
-    /** Adds a taken task to a mask; a task seen twice or corrupt makes the mask CORRUPT. */
-    static int add(int mask, Task t) {
-        int bit = Task.bitOf(t);
-        return (mask & bit) != 0 ? mask | Task.CORRUPT : mask | bit;
-    }
-
     /**
      * Run by an arbiter (the actors are done): takes everything left through consumer 0, as its
      * {@code get} does (consume, steal from every other pool, then checkEmpty), but in a bounded
@@ -50,7 +44,7 @@ final class Salsas {
                 t = c.steal(v);
             }
             if (t != null) {
-                rest = add(rest, t);
+                rest = Task.add(rest, t);
             } else if (c.checkEmpty()) {
                 return rest;
             }

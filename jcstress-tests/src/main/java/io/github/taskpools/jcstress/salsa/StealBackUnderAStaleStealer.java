@@ -40,12 +40,12 @@ public final class StealBackUnderAStaleStealer {
         }
 
         void bounce() {
-            int m = Salsas.add(0, pool.consumer(2).steal(0));
-            bouncer = Salsas.add(m, pool.consumer(0).steal(2));
+            int m = Task.add(0, pool.consumer(2).steal(0));
+            bouncer = Task.add(m, pool.consumer(0).steal(2));
         }
 
         void steal() {
-            stealer = Salsas.add(0, pool.consumer(1).steal(0));
+            stealer = Task.add(0, pool.consumer(1).steal(0));
         }
 
         void verdict(III_Result r) {

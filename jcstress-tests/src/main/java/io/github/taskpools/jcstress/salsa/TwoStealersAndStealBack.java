@@ -38,17 +38,17 @@ public final class TwoStealersAndStealBack {
         }
 
         void consumer0Body() {
-            int m = Salsas.add(0, pool.consumer(0).consume());
-            c0 = Salsas.add(m, pool.consumer(0).steal(2));
+            int m = Task.add(0, pool.consumer(0).consume());
+            c0 = Task.add(m, pool.consumer(0).steal(2));
         }
 
         void consumer1Body() {
-            c1 = Salsas.add(0, pool.consumer(1).steal(0));
+            c1 = Task.add(0, pool.consumer(1).steal(0));
         }
 
         void consumer2Body() {
-            int m = Salsas.add(0, pool.consumer(2).steal(0));
-            c2 = Salsas.add(m, pool.consumer(2).consume());
+            int m = Task.add(0, pool.consumer(2).steal(0));
+            c2 = Task.add(m, pool.consumer(2).consume());
         }
 
         void verdict(IIII_Result r) {
