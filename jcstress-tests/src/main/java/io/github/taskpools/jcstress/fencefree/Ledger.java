@@ -114,7 +114,6 @@ final class Ledger {
         if (thiefMask < 0) {
             return DUPLICATE_OR_CORRUPT;
         }
-        q.bindOwner();
         int[] count = new int[n];
         for (int i = 0; i < n; i++) {
             count[i] = owner[i] + (thiefMask >>> i & 1);
@@ -122,24 +121,7 @@ final class Ledger {
         if (ownerSawCorrupt) {
             return DUPLICATE_OR_CORRUPT;
         }
-        int pops = 0;
-        for (Task t; (t = q.pop()) != null; ) {
-            int i = indexOf(t);
-            if (i < 0 || i >= n || ++pops > n) { // more pops than tasks: one came twice (or forever)
-                return DUPLICATE_OR_CORRUPT;
-            }
-            count[i]++;
-        }
-        int verdict = OK;
-        for (int c : count) {
-            if (c > 1) {
-                return DUPLICATE_OR_CORRUPT;
-            }
-            if (c == 0) {
-                verdict = LOST;
-            }
-        }
-        return verdict;
+        return drainAndJudge(q, count);
     }
 
     /** The thief's answer as one int: the stolen index, or EMPTY, ABORT, CORRUPT. */
@@ -160,7 +142,6 @@ final class Ledger {
      * judges: OK, DUPLICATE_OR_CORRUPT or LOST.
      */
     int verdict(WorkStealingDeque<Task> q, int thief) {
-        q.bindOwner();
         int[] count = new int[n];
         for (int i = 0; i < n; i++) {
             count[i] = owner[i];
@@ -171,10 +152,20 @@ final class Ledger {
         if (thief >= 0) {
             count[thief]++;
         }
+        return drainAndJudge(q, count);
+    }
+
+    /**
+     * Takes ownership of {@code q} (the actors have finished), pops what is left into
+     * {@code count} (how often each task was taken so far) and judges: OK, DUPLICATE_OR_CORRUPT or
+     * LOST. At most n pops: more means a task came twice, or a broken deque that would never empty.
+     */
+    private int drainAndJudge(WorkStealingDeque<Task> q, int[] count) {
+        q.bindOwner();
         int pops = 0;
         for (Task t; (t = q.pop()) != null; ) {
             int i = indexOf(t);
-            if (i < 0 || i >= n || ++pops > n) { // more pops than tasks: one came twice (or forever)
+            if (i < 0 || i >= n || ++pops > n) {
                 return DUPLICATE_OR_CORRUPT;
             }
             count[i]++;
