@@ -5,7 +5,12 @@
 #  2. heap verification: GcStress on jdk-bwos with VerifyBeforeGC/AfterGC,
 #     ParallelGCThreads 2 and 8, forced young/mixed/full GCs and marking;
 #     its checksum must equal the one printed on jdk-stock.
-# Usage: check.sh [gtest|verify|all]
+# Not part of "all", a measurement rather than a check:
+#  ab [PAIRS] [THREADS]: GcStress without verification on jdk-stock and
+#     jdk-bwos alternated, PAIRS pairs (default 10), ParallelGCThreads THREADS
+#     (default 2); prints per kind (wall time, young and full pauses, full-GC
+#     marking, concurrent marking) the medians and the paired ratios BWoS/stock.
+# Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS]]
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,6 +32,7 @@ if [ -z "${REF_JDK:-}" ]; then
   if [ -x "$CACHE/jdk-stock/bin/java" ]; then REF_JDK="$CACHE/jdk-stock"; else REF_JDK="${BOOT_JDK:-/usr/lib/jvm/java-17-openjdk-amd64}"; fi
 fi
 [ "$STAGE" = gtest ] || need "$REF_JDK"
+[ "$STAGE" != ab ] || need "$CACHE/jdk-stock"
 mkdir -p "$OUT"
 FAIL=0
 
@@ -46,20 +52,26 @@ run_gtest() {
   grep -E '^\[  (PASSED|FAILED)|tests? ran|owner push/pop|  reference, burst' "$OUT/gtest.log" || true
 }
 
-run_verify() {
+CLS="$OUT/classes"
+# GcStress's JVM options, for the verification runs and the A/B runs alike.
+COMMON=(-Xbootclasspath/a:"$CLS/wb.jar" -XX:+UnlockDiagnosticVMOptions -XX:+WhiteBoxAPI
+        -XX:+UseG1GC -Xms512m -Xmx512m -XX:G1HeapWastePercent=1 -cp "$CLS")
+
+compile_gcstress() {
   log "compiling WhiteBox (from the pinned source's test/lib) and GcStress"
-  local cls="$OUT/classes"
-  rm -rf "$cls"; mkdir -p "$cls/wb"
-  "$CACHE/jdk-bwos/bin/javac" -nowarn -d "$cls/wb" -sourcepath "$SRCROOT/jdk/test/lib" \
+  rm -rf "$CLS"; mkdir -p "$CLS/wb"
+  "$CACHE/jdk-bwos/bin/javac" -nowarn -d "$CLS/wb" -sourcepath "$SRCROOT/jdk/test/lib" \
     "$SRCROOT/jdk/test/lib/jdk/test/whitebox/WhiteBox.java" 2>&1 | grep -v '^Note:' || true
-  (cd "$cls/wb" && "$CACHE/jdk-bwos/bin/jar" cf ../wb.jar .)
-  "$CACHE/jdk-bwos/bin/javac" -cp "$cls/wb.jar" -d "$cls" "$HERE/GcStress.java"
-  local common=(-Xbootclasspath/a:"$cls/wb.jar" -XX:+UnlockDiagnosticVMOptions -XX:+WhiteBoxAPI
-                -XX:+UseG1GC -Xms512m -Xmx512m -XX:G1HeapWastePercent=1 -cp "$cls")
+  (cd "$CLS/wb" && "$CACHE/jdk-bwos/bin/jar" cf ../wb.jar .)
+  "$CACHE/jdk-bwos/bin/javac" -cp "$CLS/wb.jar" -d "$CLS" "$HERE/GcStress.java"
+}
+
+run_verify() {
+  compile_gcstress
 
   log "reference run on $REF_JDK (no verification)"
   local ref
-  ref="$("$REF_JDK/bin/java" "${common[@]}" GcStress "$ITERATIONS" | grep '^checksum')"
+  ref="$("$REF_JDK/bin/java" "${COMMON[@]}" GcStress "$ITERATIONS" | grep '^checksum')"
   echo "reference: $ref"
 
   local t
@@ -67,7 +79,7 @@ run_verify() {
     log "jdk-bwos, ParallelGCThreads=$t, VerifyBeforeGC/VerifyAfterGC"
     local lf="$OUT/verify-pgt$t.log" rc=0
     local t0=$SECONDS
-    "$CACHE/jdk-bwos/bin/java" "${common[@]}" -XX:ParallelGCThreads="$t" -XX:ConcGCThreads="$(( t > 2 ? 4 : 1 ))" \
+    "$CACHE/jdk-bwos/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$t" -XX:ConcGCThreads="$(( t > 2 ? 4 : 1 ))" \
       -XX:-UseDynamicNumberOfGCThreads -XX:+VerifyBeforeGC -XX:+VerifyAfterGC -XX:+VerifyDuringGC \
       -Xlog:gc,gc+init,gc+verify=info:file="$lf" GcStress "$ITERATIONS" > "$lf.out" 2>&1 || rc=$?
     local got; got="$(grep '^checksum' "$lf.out" || echo 'no checksum')"
@@ -89,10 +101,62 @@ run_verify() {
   done
 }
 
+# Sums over one run's log, in ms: young pauses, full pauses, full-GC marking
+# (phase 1 of each full GC) and concurrent marking (Concurrent Mark From Roots).
+sum_phases() {
+  awk '
+    function ms(s) { sub(/ms$/, "", s); return s + 0 }
+    /Pause Young/ && /ms$/ { y += ms($NF) }
+    /Pause Full/ && /ms$/ { f += ms($NF) }
+    /Phase 1: Mark live objects/ && /ms$/ { fm += ms($NF) }
+    /Concurrent Mark From Roots/ && /ms$/ { cm += ms($NF) }
+    END { printf "%.1f %.1f %.1f %.1f\n", y, f, fm, cm }' "$1"
+}
+
+# Median, hinges (medians of the lower and upper halves) and range of numbers on stdin.
+stats() {
+  sort -g | awk '{ v[NR] = $1 }
+    function med(a, b) { return ((b - a) % 2 == 0) ? v[a + (b - a) / 2] : (v[a + int((b - a) / 2)] + v[a + int((b - a) / 2) + 1]) / 2 }
+    END { h = int(NR / 2); if (h == 0) { h = 1 }
+          printf "%.2f (%.2f-%.2f; %.2f-%.2f)", med(1, NR), med(1, h), med(NR - h + 1, NR), v[1], v[NR] }'
+}
+
+run_ab() {
+  local pairs="${1:-10}" threads="${2:-2}" dir="$OUT/ab"
+  compile_gcstress
+  rm -rf "$dir"; mkdir -p "$dir"
+  log "GcStress A/B: $pairs pairs, stock then BWoS, ParallelGCThreads=$threads, no verification"
+  local i j t0 t1
+  for i in $(seq 1 "$pairs"); do
+    for j in stock bwos; do
+      t0=$(date +%s%N)
+      "$CACHE/jdk-$j/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$threads" \
+        -Xlog:gc,gc+phases=info,gc+marking=info:file="$dir/$j-$i.log" GcStress "$ITERATIONS" > "$dir/$j-$i.out" 2>&1
+      t1=$(date +%s%N)
+      echo "$(( (t1 - t0) / 1000000 )) $(sum_phases "$dir/$j-$i.log")" > "$dir/$j-$i.sums"
+    done
+    if [ "$(grep '^checksum' "$dir/stock-$i.out")" != "$(grep '^checksum' "$dir/bwos-$i.out")" ]; then
+      echo "FAILED: checksums of pair $i differ (see $dir)"; FAIL=1
+    fi
+  done
+  printf '%-20s %12s %12s   %s\n' "" "stock median" "BWoS median" "paired ratio BWoS/stock: median (hinges; min-max)"
+  local k name
+  for k in 1 2 3 4 5; do
+    name=$(echo "wall young-pauses full-pauses full-GC-marking concurrent-marking" | cut -d' ' -f"$k")
+    printf '%-20s %9s ms %9s ms   %s\n' "$name" \
+      "$(for i in $(seq 1 "$pairs"); do cut -d' ' -f"$k" "$dir/stock-$i.sums"; done | stats | awk '{ printf "%.0f", $1 }')" \
+      "$(for i in $(seq 1 "$pairs"); do cut -d' ' -f"$k" "$dir/bwos-$i.sums"; done | stats | awk '{ printf "%.0f", $1 }')" \
+      "$(for i in $(seq 1 "$pairs"); do
+           paste -d' ' <(cut -d' ' -f"$k" "$dir/bwos-$i.sums") <(cut -d' ' -f"$k" "$dir/stock-$i.sums")
+         done | awk '$2 > 0 { print $1 / $2 }' | stats)"
+  done
+}
+
 case "$STAGE" in
   gtest)  run_gtest ;;
   verify) run_verify ;;
   all)    run_gtest; run_verify ;;
-  *) echo "usage: $0 [gtest|verify|all]" >&2; exit 2 ;;
+  ab)     run_ab "${2:-10}" "${3:-2}" ;;
+  *) echo "usage: $0 [gtest|verify|all|ab [PAIRS] [THREADS]]" >&2; exit 2 ;;
 esac
 if [ "$FAIL" = 0 ]; then log "check: all passed"; else log "check: FAILURES"; exit 1; fi
