@@ -140,15 +140,14 @@ run_ab() {
     fi
   done
   printf '%-20s %12s %12s   %s\n' "" "stock median" "BWoS median" "paired ratio BWoS/stock: median (hinges; min-max)"
-  local k name
+  # field_of JVM K: field K of each pair's sums for that JVM, one per line, in pair order.
+  field_of() { local i; for i in $(seq 1 "$pairs"); do cut -d' ' -f"$2" "$dir/$1-$i.sums"; done; }
+  median() { stats | awk '{ printf "%.0f", $1 }'; }
+  local names=(wall young-pauses full-pauses full-GC-marking concurrent-marking) k
   for k in 1 2 3 4 5; do
-    name=$(echo "wall young-pauses full-pauses full-GC-marking concurrent-marking" | cut -d' ' -f"$k")
-    printf '%-20s %9s ms %9s ms   %s\n' "$name" \
-      "$(for i in $(seq 1 "$pairs"); do cut -d' ' -f"$k" "$dir/stock-$i.sums"; done | stats | awk '{ printf "%.0f", $1 }')" \
-      "$(for i in $(seq 1 "$pairs"); do cut -d' ' -f"$k" "$dir/bwos-$i.sums"; done | stats | awk '{ printf "%.0f", $1 }')" \
-      "$(for i in $(seq 1 "$pairs"); do
-           paste -d' ' <(cut -d' ' -f"$k" "$dir/bwos-$i.sums") <(cut -d' ' -f"$k" "$dir/stock-$i.sums")
-         done | awk '$2 > 0 { print $1 / $2 }' | stats)"
+    printf '%-20s %9s ms %9s ms   %s\n' "${names[k - 1]}" "$(field_of stock "$k" | median)" \
+      "$(field_of bwos "$k" | median)" \
+      "$(paste -d' ' <(field_of bwos "$k") <(field_of stock "$k") | awk '$2 > 0 { print $1 / $2 }' | stats)"
   done
 }
 
