@@ -73,7 +73,7 @@ public class BwosOneThiefBenchmark {
     @Param({"0", "1", "5", "10", "20"})
     public int stolenPercent;
 
-    private OwnerQueue q;
+    private OwnerQueue<?> q;
     private Object[] tasks;
     /** Written by the owner only; a separate object from {@link #thief} so the two do not share a line. */
     private OwnerTally owner;
@@ -145,13 +145,17 @@ public class BwosOneThiefBenchmark {
             q.bindOwner();
             o.bound = Thread.currentThread();
         }
-        OwnerQueue q = this.q;
-        Object[] tasks = this.tasks;
+        ownerCycle(q, tasks, o, c);
+    }
+
+    /** The owner's cycle, with the queue held in a local variable (see {@link OwnerQueue}). */
+    private static <Q> void ownerCycle(OwnerQueue<Q> q, Object[] tasks, OwnerTally o, StealCounters c) {
+        Q queue = q.queue();
         long advances = q.blockAdvances();
         long puts = o.puts;
         long putSum = 0;
         int i = 0;
-        while (q.put(tasks[i])) {
+        while (q.put(queue, tasks[i])) {
             putSum += VALUE_BASE + i;
             i = (i + 1) & (CAPACITY - 1);
             if ((++puts & (PUBLISH_EVERY - 1)) == 0) {
@@ -162,7 +166,7 @@ public class BwosOneThiefBenchmark {
         long gets = 0;
         long getSum = 0;
         Object t;
-        while ((t = q.get()) != null) {
+        while ((t = q.get(queue)) != null) {
             getSum += (Integer) t;
             gets++;
         }

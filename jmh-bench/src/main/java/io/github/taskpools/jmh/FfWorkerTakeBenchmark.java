@@ -3,7 +3,6 @@ package io.github.taskpools.jmh;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
@@ -54,7 +53,7 @@ public class FfWorkerTakeBenchmark {
     })
     public String queue;
 
-    private OwnerQueue q;
+    private OwnerQueue<?> q;
     private Object[] tasks;
     private Object extra;
 
@@ -72,24 +71,11 @@ public class FfWorkerTakeBenchmark {
         FillDrainBenchmark.fillToCapacity(q, tasks, extra, queue);
     }
 
+    /** Takes until empty (the loop, never inlined, is {@link FillDrainBenchmark}'s) and checks the count. */
     @Benchmark
     @OperationsPerInvocation(CAPACITY)
     public void take(Blackhole bh, CpuShare cpu) {
-        drain(q, bh);
-    }
-
-    /**
-     * Takes until empty and checks the count. Never inlined, so it is compiled alone and the same way
-     * in every fork (see {@link FillDrainBenchmark}).
-     */
-    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private void drain(OwnerQueue q, Blackhole bh) {
-        int n = 0;
-        Object t;
-        while ((t = q.get()) != null) {
-            bh.consume(t);
-            n++;
-        }
+        int n = FillDrainBenchmark.drainAll(q, bh);
         if (n != CAPACITY) {
             throw FillDrainBenchmark.wrongCount(queue, "took a number of tasks different from the capacity:", n);
         }

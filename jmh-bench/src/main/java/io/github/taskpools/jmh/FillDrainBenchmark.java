@@ -54,7 +54,7 @@ public abstract class FillDrainBenchmark {
     /** The contender of this fork: one of {@link OwnerQueue}'s names. */
     protected abstract String contender();
 
-    private OwnerQueue q;
+    private OwnerQueue<?> q;
     private Object[] tasks;
     private Object extra;
 
@@ -83,48 +83,64 @@ public abstract class FillDrainBenchmark {
     @Benchmark
     @OperationsPerInvocation(OPS_PER_CYCLE)
     public void fillDrain(Blackhole bh, CpuShare cpu) {
-        fill(q, tasks, extra);
-        drain(q, bh);
+        fillToCapacity(q, tasks, extra, contender());
+        int n = drainAll(q, bh);
+        if (n != CAPACITY) {
+            throw wrongCount(contender(), "get returned a number of tasks different from the capacity:", n);
+        }
     }
 
     /*
-     * The two loops are separate, never-inlined methods: each is then compiled alone, the same way in
-     * every fork, instead of once inside fillDrain and sometimes again inside JMH's stub when C2 happens
-     * to inline fillDrain there (which it does or not depending on compilation timing, and which made
-     * forks settle at throughputs up to 1.7x apart). Two calls per cycle of 16384 operations cost nothing
-     * measurable.
+     * The two loops, putAll and drainAll, are separate, never-inlined methods: each is then compiled
+     * alone, the same way in every fork, instead of once inside fillDrain and sometimes again inside
+     * JMH's stub when C2 happens to inline fillDrain there (which it does or not depending on
+     * compilation timing, and which made forks settle at throughputs up to 1.7x apart). Their only
+     * live values are the queue, the task array and the counters, so the contender's inlined put or get
+     * has the registers to itself (with the boundary checks' values live across the loop too, C2 spilled
+     * and reloaded four of them on every put of the sequential stack). Two calls per cycle of 16384
+     * operations cost nothing measurable.
      */
 
-    /** Puts exactly {@value #CAPACITY} tasks, then checks that the queue refuses one more. */
-    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private void fill(OwnerQueue q, Object[] tasks, Object extra) {
-        fillToCapacity(q, tasks, extra, contender());
-    }
-
     /** Puts {@code tasks} ({@value #CAPACITY} of them), then checks that {@code q} refuses {@code extra}. */
-    static void fillToCapacity(OwnerQueue q, Object[] tasks, Object extra, String contender) {
-        for (int i = 0; i < CAPACITY; i++) {
-            if (!q.put(tasks[i])) {
-                throw wrongCount(contender, "put refused the task at", i);
-            }
+    static <Q> void fillToCapacity(OwnerQueue<Q> q, Object[] tasks, Object extra, String contender) {
+        int n = putAll(q, tasks);
+        if (n != CAPACITY) {
+            throw wrongCount(contender, "put refused the task at", n);
         }
         if (q.put(extra)) {
             throw wrongCount(contender, "put accepted a task beyond", CAPACITY);
         }
     }
 
-    /** Gets until the queue is empty, and checks that exactly {@value #CAPACITY} tasks came out. */
+    /**
+     * Puts {@code tasks} into {@code q} until one is refused; returns how many went in. The queue is
+     * held in a local variable (see {@link OwnerQueue}).
+     */
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private void drain(OwnerQueue q, Blackhole bh) {
+    private static <Q> int putAll(OwnerQueue<Q> q, Object[] tasks) {
+        Q queue = q.queue();
+        for (int i = 0; i < tasks.length; i++) {
+            if (!q.put(queue, tasks[i])) {
+                return i;
+            }
+        }
+        return tasks.length;
+    }
+
+    /**
+     * Gets from {@code q} until it is empty, each task into {@code bh}; returns how many it got. The
+     * queue is held in a local variable (see {@link OwnerQueue}).
+     */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    static <Q> int drainAll(OwnerQueue<Q> q, Blackhole bh) {
+        Q queue = q.queue();
         int n = 0;
         Object t;
-        while ((t = q.get()) != null) {
+        while ((t = q.get(queue)) != null) {
             bh.consume(t);
             n++;
         }
-        if (n != CAPACITY) {
-            throw wrongCount(contender(), "get returned a number of tasks different from the capacity:", n);
-        }
+        return n;
     }
 
     static IllegalStateException wrongCount(String contender, String what, int count) {

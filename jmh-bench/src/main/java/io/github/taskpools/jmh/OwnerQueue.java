@@ -15,15 +15,27 @@ import org.jctools.queues.SpmcArrayQueue;
 
 /**
  * The owner's view of a contender in the single-owner benchmarks: put at the owner's end, get at
- * the owner's end (LIFO or FIFO as the contender's policy says).
+ * the owner's end (LIFO or FIFO as the contender's policy says), and the thieves' end where the
+ * contender has one.
  *
- * <p>Every contender, the sequential baselines included, is one small final subclass holding its
- * queue in a final field of the queue's concrete class, so every contender pays the same
- * indirection and every call into the queue is a direct, inlinable call. Each JMH fork instantiates
- * one subclass only, so the benchmark's {@code put}/{@code get} call sites are monomorphic (C2
- * devirtualises them by class hierarchy analysis).
+ * <p>Every contender, the sequential baselines included, is one small final subclass. The queue
+ * itself is passed to {@link #put(Object, Object)} and {@link #get(Object)}: a benchmark loop takes
+ * it from {@link #queue()} once and holds it in a local variable, as a worker holds its own deque.
+ * Reading it from a field on every call instead penalises the contenders whose owner path has an
+ * out-of-line slow path (BWoS at block boundaries, Chase-Lev and the fence-free deques at the last
+ * task): C2 reloads fields after a call, even one on a rare path, so their loops fetched the queue
+ * reference afresh before every operation and reached the queue's index through it, while the
+ * sequential baselines, whose loops have no call, kept the reference in a register. With the queue
+ * in a local, every contender's loop reaches its queue through a register that does not change, as
+ * an owner's loop over its own deque does in practice. (README, "2026-11-22 (evening)", has the
+ * figures before and after.)
+ *
+ * <p>Each JMH fork instantiates one subclass only, so the calls from the benchmark loops are
+ * monomorphic and C2 inlines them.
+ *
+ * @param <Q> the contender's queue class
  */
-public abstract class OwnerQueue {
+public abstract class OwnerQueue<Q> {
 
     /** The contender names, as used by the benchmarks' {@code queue} parameter and the report. */
     public static final String BWOS_LIFO = "bwos-lifo";
@@ -39,21 +51,48 @@ public abstract class OwnerQueue {
     public static final String FF_CL = "ff-cl";
     public static final String THEP = "thep";
 
-    /** Owner only. Adds a task; {@code false} if the queue is full. */
-    public abstract boolean put(Object task);
+    private final Q queue;
 
-    /** Owner only. Removes a task from the owner's end, or returns {@code null} if none. */
-    public abstract Object get();
+    OwnerQueue(Q queue) {
+        this.queue = queue;
+    }
+
+    /** The contender's queue, for a benchmark loop to keep in a local variable. */
+    public final Q queue() {
+        return queue;
+    }
+
+    /** Owner only. Adds a task to {@code queue} (this contender's); {@code false} if it is full. */
+    public abstract boolean put(Q queue, Object task);
+
+    /** Owner only. Removes a task from the owner's end of {@code queue}, or returns {@code null} if none. */
+    public abstract Object get(Q queue);
 
     /**
-     * Any thread. Removes a task from the thieves' end, or returns {@code null} if the steal found
-     * none (or gave up). Only the contenders with a thieves' end have one: the BWoS deques, Chase-Lev,
-     * THE and its fence-free variants, and JCTools' SPMC ring (whose consumers' poll is its steal).
+     * Any thread. Removes a task from the thieves' end of {@code queue}, or returns {@code null} if the
+     * steal found none (or gave up). Only the contenders with a thieves' end have one: the BWoS deques,
+     * Chase-Lev, THE and its fence-free variants, and JCTools' SPMC ring (whose consumers' poll is its
+     * steal).
      *
      * @throws UnsupportedOperationException for the sequential and locked baselines
      */
-    public Object steal() {
+    public Object steal(Q queue) {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " has no thieves' end");
+    }
+
+    /** {@link #put(Object, Object)} on this contender's queue, for code outside a hot loop. */
+    public final boolean put(Object task) {
+        return put(queue, task);
+    }
+
+    /** {@link #get(Object)} on this contender's queue, for code outside a hot loop. */
+    public final Object get() {
+        return get(queue);
+    }
+
+    /** {@link #steal(Object)} on this contender's queue. */
+    public final Object steal() {
+        return steal(queue);
     }
 
     /** Makes the calling thread the owner (for queues that record one). */
@@ -72,7 +111,7 @@ public abstract class OwnerQueue {
      * @param capacity a power of two
      * @param blockCount the number of BWoS blocks ({@code capacity} is split evenly between them)
      */
-    public static OwnerQueue create(String name, int capacity, int blockCount) {
+    public static OwnerQueue<?> create(String name, int capacity, int blockCount) {
         if (capacity < 1 || Integer.bitCount(capacity) != 1 || capacity % blockCount != 0) {
             throw new IllegalArgumentException("capacity " + capacity + " must be a power of two divisible by "
                     + blockCount);
@@ -107,315 +146,291 @@ public abstract class OwnerQueue {
         }
     }
 
-    static final class BwosLifo extends OwnerQueue {
-        private final LifoBwosDeque<Object> q;
-
+    static final class BwosLifo extends OwnerQueue<LifoBwosDeque<Object>> {
         BwosLifo(LifoBwosDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(LifoBwosDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(LifoBwosDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(LifoBwosDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
 
         @Override
         public long blockAdvances() {
-            return q.blockAdvances();
+            return queue().blockAdvances();
         }
     }
 
-    static final class BwosFifo extends OwnerQueue {
-        private final FifoBwosDeque<Object> q;
-
+    static final class BwosFifo extends OwnerQueue<FifoBwosDeque<Object>> {
         BwosFifo(FifoBwosDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(FifoBwosDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(FifoBwosDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(FifoBwosDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
 
         @Override
         public long blockAdvances() {
-            return q.blockAdvances();
+            return queue().blockAdvances();
         }
     }
 
-    static final class ChaseLevOpt extends OwnerQueue {
-        private final ChaseLevDeque<Object> q;
-
+    static final class ChaseLevOpt extends OwnerQueue<ChaseLevDeque<Object>> {
         ChaseLevOpt(ChaseLevDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(ChaseLevDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(ChaseLevDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(ChaseLevDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
     }
 
-    static final class ChaseLevSc extends OwnerQueue {
-        private final SeqCstChaseLevDeque<Object> q;
-
+    static final class ChaseLevSc extends OwnerQueue<SeqCstChaseLevDeque<Object>> {
         ChaseLevSc(SeqCstChaseLevDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(SeqCstChaseLevDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(SeqCstChaseLevDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(SeqCstChaseLevDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
     }
 
-    static final class Stack extends OwnerQueue {
-        private final SeqStack q;
-
+    static final class Stack extends OwnerQueue<SeqStack> {
         Stack(SeqStack q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(SeqStack q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(SeqStack q) {
             return q.pop();
         }
     }
 
-    static final class Ring extends OwnerQueue {
-        private final SeqRing q;
-
+    static final class Ring extends OwnerQueue<SeqRing> {
         Ring(SeqRing q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(SeqRing q, Object task) {
             return q.offer(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(SeqRing q) {
             return q.poll();
         }
     }
 
     /** JCTools' SPMC ring: the owner offers and polls, so its get takes the consumers' CAS path. */
-    static final class JctoolsSpmc extends OwnerQueue {
-        private final SpmcArrayQueue<Object> q;
-
+    static final class JctoolsSpmc extends OwnerQueue<SpmcArrayQueue<Object>> {
         JctoolsSpmc(SpmcArrayQueue<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(SpmcArrayQueue<Object> q, Object task) {
             return q.offer(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(SpmcArrayQueue<Object> q) {
             return q.poll();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(SpmcArrayQueue<Object> q) {
             return q.poll();
         }
     }
 
-    static final class LockedDeque extends OwnerQueue {
-        private final LockedArrayDeque q;
-
+    static final class LockedDeque extends OwnerQueue<LockedArrayDeque> {
         LockedDeque(LockedArrayDeque q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(LockedArrayDeque q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(LockedArrayDeque q) {
             return q.pop();
         }
     }
 
-    static final class The extends OwnerQueue {
-        private final TheDeque<Object> q;
-
+    static final class The extends OwnerQueue<TheDeque<Object>> {
         The(TheDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(TheDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(TheDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(TheDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
     }
 
-    static final class FfThe extends OwnerQueue {
-        private final FfTheDeque<Object> q;
-
+    static final class FfThe extends OwnerQueue<FfTheDeque<Object>> {
         FfThe(FfTheDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(FfTheDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(FfTheDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(FfTheDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
     }
 
-    static final class FfCl extends OwnerQueue {
-        private final FfClDeque<Object> q;
-
+    static final class FfCl extends OwnerQueue<FfClDeque<Object>> {
         FfCl(FfClDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(FfClDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(FfClDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(FfClDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
     }
 
-    static final class Thep extends OwnerQueue {
-        private final ThepDeque<Object> q;
-
+    static final class Thep extends OwnerQueue<ThepDeque<Object>> {
         Thep(ThepDeque<Object> q) {
-            this.q = q;
+            super(q);
         }
 
         @Override
-        public boolean put(Object task) {
+        public boolean put(ThepDeque<Object> q, Object task) {
             return q.push(task);
         }
 
         @Override
-        public Object get() {
+        public Object get(ThepDeque<Object> q) {
             return q.pop();
         }
 
         @Override
-        public Object steal() {
+        public Object steal(ThepDeque<Object> q) {
             return q.steal();
         }
 
         @Override
         public void bindOwner() {
-            q.bindOwner();
+            queue().bindOwner();
         }
     }
 }
