@@ -47,8 +47,24 @@ public interface WorkStealingPool<E> extends TaskPool<E> {
         @Override
         E get();
 
-        /** Steals one task from another worker, as {@link #get()} does when its deque is empty. */
+        /**
+         * Steals one task from another worker, as {@link #get()} does when its deque is empty.
+         *
+         * @return a task, or {@code null} if the steal found none; see {@link #trySteal()} for what
+         *     {@code null} can mean with deques whose steals abort
+         */
         E steal();
+
+        /**
+         * Like {@link #steal()}, but tells the two reasons for finding nothing apart: {@code EMPTY}
+         * when every other worker's deque answered empty, {@code ABORT} when at least one answered
+         * {@link StealResult.Status#ABORT} and none had a task to give. ABORT comes only from deques
+         * whose steals abort (FF-THE and FF-CL, see {@link StealResult}): such a deque may still hold
+         * up to δ tasks, which its owner will take.
+         *
+         * @return the outcome, never {@code null}; {@code STOLEN} carries the task
+         */
+        StealResult<E> trySteal();
 
         /** The number of tasks this worker has stolen. */
         long stolen();

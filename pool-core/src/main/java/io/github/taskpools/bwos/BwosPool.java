@@ -2,19 +2,24 @@ package io.github.taskpools.bwos;
 
 import io.github.taskpools.api.StealPolicies;
 import io.github.taskpools.api.StealPolicy;
+import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
+import io.github.taskpools.fencefree.ThepDeque;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
 /**
  * A pool of BWoS deques, one per worker, with the steal policies of the BWoS paper's §6.2.3 and
- * optional probabilistic stealing (§3.4).
+ * optional probabilistic stealing (§3.4). {@link Builder#deques} puts any other
+ * {@link WorkStealingDeque} in their place (Chase-Lev, THE, the fence-free deques), with the same
+ * policies and stealing loop.
  *
  * <h2>Stealing</h2>
  * A worker whose own deque is empty makes up to {@code 2 * workers} attempts. Each attempt asks
@@ -25,6 +30,14 @@ import java.util.random.RandomGenerator;
  * stolen from, the randomized stealing of §3.4). After the attempts, one plain steal from every other
  * worker in turn makes sure {@code get} returns {@code null} only when no worker had stealable
  * work during the sweep.
+ *
+ * <p>Deques whose steals abort (FF-THE and FF-CL, Morrison and Afek §4) answer a steal with
+ * {@code null} also when they abort: the thief could not rule out that the owner had already taken
+ * the task it was after, so the deque may still hold up to δ tasks, which its owner will take. The
+ * attempts treat an abort as a failed attempt and move on to another victim, as the paper's thieves
+ * do; the final sweep asks each victim with {@link WorkStealingDeque#trySteal()}, and
+ * {@link Worker#trySteal()} answers {@code ABORT} instead of {@code EMPTY} when some victim aborted
+ * and none had a task to give, so a caller can tell "nothing anywhere" from "nothing stealable".
  *
  * <h2>Threads</h2>
  * See {@link WorkStealingPool}: a worker's thread must {@link Worker#bind()} it, or obtain it
@@ -63,9 +76,11 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         this.workers = (BwosWorker[]) new BwosPool<?>.BwosWorker[n];
         SplittableRandom seeds = new SplittableRandom(b.seed);
         for (int i = 0; i < n; i++) {
-            deques[i] = b.order == Order.LIFO
-                    ? new LifoBwosDeque<>(b.blockCount, b.blockSize)
-                    : new FifoBwosDeque<>(b.blockCount, b.blockSize, b.randomizedStealing);
+            deques[i] = b.factory != null
+                    ? fromFactory(b.factory, i)
+                    : b.order == Order.LIFO
+                            ? new LifoBwosDeque<>(b.blockCount, b.blockSize)
+                            : new FifoBwosDeque<>(b.blockCount, b.blockSize, b.randomizedStealing);
             workers[i] = new BwosWorker(i, seeds.split());
         }
         this.victims = new StealPolicy.Victims() {
@@ -79,6 +94,32 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                 return deques[index].sizeEstimate();
             }
         };
+    }
+
+    @SuppressWarnings("unchecked")
+    private WorkStealingDeque<E> fromFactory(IntFunction<? extends WorkStealingDeque<?>> factory, int i) {
+        WorkStealingDeque<?> d = factory.apply(i);
+        if (d == null) {
+            throw new NullPointerException("the deque factory returned null for worker " + i);
+        }
+        for (int j = 0; j < i; j++) {
+            if (deques[j] == d) {
+                throw new IllegalArgumentException("the deque factory returned the same deque for workers " + j
+                        + " and " + i);
+            }
+        }
+        if (d instanceof ThepDeque) {
+            // THEP's steal waits for the owner's echo while the deque holds δ tasks or fewer (§5); two
+            // workers stealing from each other's deque would each wait for an echo the other gives only
+            // by taking from its own (see WorkStealingDeque#steal).
+            throw new IllegalArgumentException("THEP deques cannot form a pool: a steal waits for the victim's"
+                    + " owner, who may be stealing itself; use FfTheDeque or FfClDeque, whose steals abort instead");
+        }
+        if (d.sizeEstimate() != 0) {
+            throw new IllegalArgumentException("the deque factory returned a deque holding tasks for worker " + i);
+        }
+        // Unchecked but safe: the deque is new and empty, so it holds no task of another type.
+        return (WorkStealingDeque<E>) d;
     }
 
     /** A builder for a pool of {@code workers} workers. */
@@ -139,6 +180,8 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         private int lastVictim = -1;
         private int cursor;
         private long stolen;
+        /** Whether the last steal's final sweep met an aborted attempt. Plain: this worker's thread. */
+        private boolean sweepAborted;
 
         BwosWorker(int index, SplittableRandom random) {
             this.index = index;
@@ -169,6 +212,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
         @Override
         public E steal() {
+            sweepAborted = false;
             int n = deques.length;
             if (n == 1) {
                 return null;
@@ -188,14 +232,26 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
             }
             for (int i = 1; i < n; i++) {
                 int v = (index + i) % n;
-                E task = deques[v].steal();
-                if (task != null) {
+                StealResult<E> r = deques[v].trySteal();
+                if (r.status() == StealResult.Status.STOLEN) {
                     lastVictim = v;
                     stolen++;
-                    return task;
+                    return r.task();
+                }
+                if (r.status() == StealResult.Status.ABORT) {
+                    sweepAborted = true; // the victim may hold up to δ tasks: not an empty answer
                 }
             }
             return null;
+        }
+
+        @Override
+        public StealResult<E> trySteal() {
+            E task = steal();
+            if (task != null) {
+                return StealResult.stolen(task);
+            }
+            return sweepAborted ? StealResult.abort() : StealResult.empty();
         }
 
         @Override
@@ -255,6 +311,9 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         private boolean randomizedStealing;
         private Topology topology;
         private long seed = 0x5EED;
+        private IntFunction<? extends WorkStealingDeque<?>> factory;
+        /** Which BWoS-only setting was made, if any (they conflict with {@link #deques}). */
+        private String bwosSetting;
 
         private Builder(int workers) {
             if (workers < 1) {
@@ -266,18 +325,21 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         /** LIFO or FIFO BWoS deques. */
         public Builder order(Order value) {
             this.order = Objects.requireNonNull(value, "order");
+            bwosSetting = "order";
             return this;
         }
 
         /** Blocks per deque (validated by the deque: 2 to 65536). */
         public Builder blockCount(int value) {
             this.blockCount = value;
+            bwosSetting = "blockCount";
             return this;
         }
 
         /** Entries per block (validated by the deque: at least 1). */
         public Builder blockSize(int value) {
             this.blockSize = value;
+            bwosSetting = "blockSize";
             return this;
         }
 
@@ -296,6 +358,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         /** For FIFO: randomized stealing (§3.4) in each deque's {@code steal}. */
         public Builder randomizedStealing(boolean value) {
             this.randomizedStealing = value;
+            bwosSetting = "randomizedStealing";
             return this;
         }
 
@@ -311,8 +374,29 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
             return this;
         }
 
-        /** Builds the pool; the deques are validated here. */
+        /**
+         * Workers' deques of another kind: {@code factory} is called once per worker index, on the
+         * thread that calls {@link #build()}, and must return a new, empty deque each time (for
+         * example {@code i -> new FfClDeque<>(8192)}; not THEP, whose steals wait for the victim's
+         * owner). The BWoS settings ({@link #order},
+         * {@link #blockCount}, {@link #blockSize}, {@link #randomizedStealing}) then do not apply,
+         * and {@link #build()} refuses a builder that has both.
+         */
+        public Builder deques(IntFunction<? extends WorkStealingDeque<?>> factory) {
+            this.factory = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
+        /**
+         * Builds the pool; the deques are validated here.
+         *
+         * @throws IllegalStateException if both {@link #deques} and a BWoS setting were given
+         */
         public <E> BwosPool<E> build() {
+            if (factory != null && bwosSetting != null) {
+                throw new IllegalStateException("BWoS setting " + bwosSetting
+                        + " does not apply to deques from a factory (deques(...))");
+            }
             return new BwosPool<>(this);
         }
     }

@@ -1,5 +1,7 @@
 package io.github.taskpools.fencefree;
 
+import io.github.taskpools.internal.KnownJit;
+
 /**
  * The bounded-TSO assumption of the fence-free deques (Morrison and Afek, "Fence-Free Work
  * Stealing on Bounded TSO Processors", ASPLOS'14): where it holds, how large the reordering bound
@@ -69,7 +71,8 @@ package io.github.taskpools.fencefree;
  *       follows are therefore emitted in program order, none is merged or removed, and on x86-64
  *       they execute as plain {@code mov}s in that order.</li>
  *   <li>C1 and the interpreter emit memory accesses in bytecode order.</li>
- *   <li>Other compilers (Graal through JVMCI, for one) are not covered by this argument.</li>
+ *   <li>Other compilers (Graal through JVMCI, for one) are not covered by this argument, so the
+ *       fence-free deques refuse to construct where one may compile them (see below).</li>
  * </ul>
  * Everything else in the deques (publication of tasks, reuse of slots, the locks, the CAS)
  * follows from the JMM with the modes given in each class.
@@ -80,6 +83,8 @@ package io.github.taskpools.fencefree;
  * constructors of {@link FfTheDeque}, {@link FfClDeque} and {@link ThepDeque} throw
  * {@link UnsupportedOperationException} naming the safe alternative,
  * {@link io.github.taskpools.chaselev.ChaseLevDeque} (or {@link TheDeque}, which keeps its fence).
+ * They refuse the same way on a VM whose JIT may not be C2 (another VM than HotSpot, JVMCI on,
+ * GraalVM, Graal options set), where the argument above about program order does not apply.
  */
 public final class BoundedTso {
     private BoundedTso() {
@@ -152,9 +157,22 @@ public final class BoundedTso {
         return AbstractTheDeque.distance(t, h) > delta;
     }
 
-    /** Throws unless this is a bounded-TSO processor; {@code algorithm} names the refusing deque. */
+    /**
+     * Throws unless this is a bounded-TSO processor and the JIT is one whose ordering of the take's
+     * store and load is known ({@link KnownJit}); {@code algorithm} names the refusing deque.
+     */
     static void requireBoundedTso(String algorithm) {
         requireBoundedTso(algorithm, System.getProperty("os.arch"));
+        requireKnownJit(algorithm, KnownJit.unknownJitReason());
+    }
+
+    static void requireKnownJit(String algorithm, String unknownJitReason) {
+        if (unknownJitReason != null) {
+            throw new UnsupportedOperationException(algorithm + " relies on the JIT keeping the worker's store to T"
+                    + " before its load of H, which is known for HotSpot's C2 only, and here " + unknownJitReason
+                    + "; use io.github.taskpools.chaselev.ChaseLevDeque (or io.github.taskpools.fencefree.TheDeque),"
+                    + " which keep their fence");
+        }
     }
 
     static void requireBoundedTso(String algorithm, String arch) {

@@ -60,7 +60,9 @@ import java.lang.invoke.VarHandle;
  * owner     bindOwner: plain (contract: hb)           owner paths: plain
  * </pre>
  * The release fence of push, the acquire of H in push, the CAS and the slot-clearing rule are
- * those of {@code ChaseLevDeque} and are argued there; only the fence of pop is gone.
+ * those of {@code ChaseLevDeque} and are argued there. Both of its fences are gone: the worker's
+ * in pop, and the thief's between its loads of H and T (the δ test takes the place of the first,
+ * the acquire loads that of the second, see above).
  *
  * <p>Owner-only methods check the calling thread when push finds the deque full and when pop finds
  * it empty; see {@link io.github.taskpools.api.WorkStealingDeque}.

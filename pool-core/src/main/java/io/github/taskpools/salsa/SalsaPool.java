@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.KnownJit;
 import io.github.taskpools.internal.LinuxNative;
 import java.util.Map;
 import java.util.Objects;
@@ -80,7 +81,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         // SALSA+CAS has no store-load window (no ownership), so it never needs the membarrier.
         String reason = null;
         if (b.fence == FenceMode.ASYMMETRIC && !b.consumeByCas) {
-            reason = Jit.REASON != null ? Jit.REASON : Membarrier.REASON;
+            reason = KnownJit.unknownJitReason() != null ? KnownJit.unknownJitReason() : Membarrier.REASON;
         }
         if (reason != null) {
             LOG.log(System.Logger.Level.WARNING,
@@ -438,41 +439,6 @@ public final class SalsaPool<E> implements TaskPool<E> {
         @Override
         public String toString() {
             return "consumer " + index + " of " + SalsaPool.this;
-        }
-    }
-
-    /**
-     * Whether the running VM is one whose compilers are known to emit the consumer's opaque index
-     * store before its acquire ownership load ({@link FenceMode#ASYMMETRIC}): HotSpot with JVMCI
-     * off, so that the JIT is C2 (and C1, and the interpreter), never Graal. Null if so, else why
-     * not. JVMCI is detected by the {@code jdk.internal.vm.ci.enabled} property (JDK 17; JDK 25
-     * keeps it internal) and by the {@code jdk.internal.vm.ci} module, which {@code -XX:+EnableJVMCI}
-     * adds to the boot layer; GraalVM by its {@code java.vendor.version}; Graal options by their
-     * {@code jdk.graal.} or {@code graal.} prefix.
-     */
-    private static final class Jit {
-        static final String REASON = check();
-
-        private static String check() {
-            String vm = System.getProperty("java.vm.name", "");
-            if (!vm.contains("HotSpot") && !vm.contains("OpenJDK")) {
-                return "not HotSpot (java.vm.name=" + vm + "): only C2's ordering of the consume path is known";
-            }
-            if (Boolean.parseBoolean(System.getProperty("jdk.internal.vm.ci.enabled"))
-                    || ModuleLayer.boot().findModule("jdk.internal.vm.ci").isPresent()) {
-                return "JVMCI is enabled: a JVMCI compiler (Graal) may compile the consume path, and only C2's "
-                        + "ordering of it is known";
-            }
-            String vendorVersion = System.getProperty("java.vendor.version", "");
-            if (vendorVersion.contains("GraalVM")) {
-                return "GraalVM (java.vendor.version=" + vendorVersion + "): its JIT may compile the consume path";
-            }
-            for (String key : System.getProperties().stringPropertyNames()) {
-                if (key.startsWith("jdk.graal.") || key.startsWith("graal.")) {
-                    return "Graal options are set (" + key + "): a Graal JIT may compile the consume path";
-                }
-            }
-            return null;
         }
     }
 

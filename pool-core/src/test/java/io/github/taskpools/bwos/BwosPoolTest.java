@@ -1,6 +1,7 @@
 package io.github.taskpools.bwos;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,8 +9,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.taskpools.api.StealPolicies;
 import io.github.taskpools.api.StealPolicy;
+import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.Topology;
+import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
+import io.github.taskpools.chaselev.ChaseLevDeque;
+import io.github.taskpools.fencefree.BoundedTso;
+import io.github.taskpools.fencefree.FfClDeque;
+import io.github.taskpools.fencefree.FfTheDeque;
+import io.github.taskpools.fencefree.TheDeque;
+import io.github.taskpools.fencefree.ThepDeque;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -20,13 +29,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The BWoS pool: every policy, with and without probabilistic acceptance, both variants. */
+/**
+ * The BWoS pool: every policy, with and without probabilistic acceptance, both variants; and the
+ * same pool over other deques, the fence-free ones with their aborted steals.
+ */
 class BwosPoolTest {
 
     static Stream<Arguments> configurations() {
@@ -119,10 +132,37 @@ class BwosPoolTest {
     @ParameterizedTest(name = "{0} {1} probabilistic={3}")
     @MethodSource("configurations")
     void conservation(BwosPool.Order order, String name, StealPolicy policy, boolean prob) throws Exception {
-        int workers = 3;
+        runConservation(pool(3, order, policy, prob, 4, 16));
+    }
+
+    /** The deques the pool can hold instead of BWoS ones; the fence-free two only on x86-64. */
+    static Stream<Arguments> otherDeques() {
+        List<Arguments> all = new ArrayList<>();
+        all.add(Arguments.of("chase-lev", (IntFunction<WorkStealingDeque<?>>) i -> new ChaseLevDeque<>(64)));
+        all.add(Arguments.of("the", (IntFunction<WorkStealingDeque<?>>) i -> new TheDeque<>(64)));
+        if (BoundedTso.isBoundedTso()) {
+            all.add(Arguments.of("ff-the", (IntFunction<WorkStealingDeque<?>>) i -> new FfTheDeque<>(64, 8)));
+            all.add(Arguments.of("ff-cl", (IntFunction<WorkStealingDeque<?>>) i -> new FfClDeque<>(64, 8)));
+        }
+        return all.stream();
+    }
+
+    /**
+     * The same conservation stress with other deques: every task taken once. With FF-THE and FF-CL
+     * a thief aborts while a victim holds δ tasks or fewer, so those tasks stay with their owner,
+     * which takes them itself.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("otherDeques")
+    void conservationWithOtherDeques(String name, IntFunction<WorkStealingDeque<?>> factory) throws Exception {
+        runConservation(BwosPool.builder(3).deques(factory).policy(StealPolicies.RANDOM).seed(name.hashCode())
+                .build());
+    }
+
+    private static void runConservation(BwosPool<Long> p) throws Exception {
+        int workers = p.workers();
         int perWorker = 100_000;
         long total = (long) workers * perWorker;
-        BwosPool<Long> p = pool(workers, order, policy, prob, 4, 16);
         AtomicLong done = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         BitSet[] taken = new BitSet[workers];
@@ -228,6 +268,60 @@ class BwosPoolTest {
         assertThrows(NullPointerException.class, () -> BwosPool.builder(2).policy(null));
         assertThrows(IllegalArgumentException.class, () -> Topology.of(0, -1));
         assertThrows(IllegalArgumentException.class, () -> Topology.of());
+    }
+
+    /**
+     * An aborted steal is visible through the pool: FF-CL and FF-THE with δ = 8. While the victim
+     * holds δ tasks or fewer the thief's sweep answers ABORT (not EMPTY) and {@code steal} gives
+     * {@code null}; beyond δ it steals the oldest; once the owner has taken everything, EMPTY.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("otherDeques")
+    void abortIsVisibleThroughThePool(String name, IntFunction<WorkStealingDeque<?>> factory) {
+        BwosPool<Long> p = BwosPool.builder(2).deques(factory).seed(7).build();
+        WorkStealingPool.Worker<Long> owner = p.worker(0);
+        WorkStealingPool.Worker<Long> thief = p.worker(1);
+        owner.bind();
+        boolean aborts = name.startsWith("ff-");
+        for (long t = 1; t <= 8; t++) {
+            assertTrue(owner.put(t));
+        }
+        StealResult<Long> r = thief.trySteal();
+        if (aborts) {
+            assertEquals(StealResult.Status.ABORT, r.status(), name + " with 8 tasks and delta 8");
+            assertNull(thief.steal());
+            assertEquals(8, p.deque(0).sizeEstimate(), "an aborted steal leaves the deque as it was");
+            assertTrue(owner.put(9L));
+            r = thief.trySteal();
+        }
+        assertEquals(StealResult.Status.STOLEN, r.status(), name);
+        assertEquals(1L, r.task(), "the thief takes the oldest task");
+        assertEquals(1, thief.stolen());
+        Long t;
+        while ((t = p.deque(0).pop()) != null) {
+            assertTrue(t > 1, "the owner takes the rest");
+        }
+        assertEquals(StealResult.Status.EMPTY, thief.trySteal().status(), name + ": the owner took everything");
+        assertEquals(StealResult.Status.EMPTY, owner.trySteal().status());
+    }
+
+    @Test
+    void dequeFactoryIsChecked() {
+        assertThrows(IllegalStateException.class,
+                () -> BwosPool.builder(2).deques(i -> new ChaseLevDeque<>(64)).blockSize(8).build());
+        assertThrows(NullPointerException.class, () -> BwosPool.builder(2).deques(i -> null).build());
+        ChaseLevDeque<Long> shared = new ChaseLevDeque<>(64);
+        assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(2).deques(i -> shared).build());
+        ChaseLevDeque<Long> full = new ChaseLevDeque<>(64);
+        full.push(1L);
+        assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(1).deques(i -> full).build());
+        if (BoundedTso.isBoundedTso()) {
+            IllegalArgumentException thep = assertThrows(IllegalArgumentException.class,
+                    () -> BwosPool.builder(2).deques(i -> new ThepDeque<>(64)).build());
+            assertTrue(thep.getMessage().contains("THEP"), thep.getMessage());
+        }
+        BwosPool<Long> p = BwosPool.builder(2).deques(i -> new ChaseLevDeque<>(64)).build();
+        assertTrue(p.deque(1) instanceof ChaseLevDeque);
     }
 
     @Test

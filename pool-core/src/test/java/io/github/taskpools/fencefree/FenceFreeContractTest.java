@@ -95,6 +95,16 @@ class FenceFreeContractTest {
     }
 
     @Test
+    void fenceFreeDequesRefuseJitsOtherThanC2() {
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> BoundedTso.requireKnownJit("FF-THE", "JVMCI is enabled"));
+        assertTrue(e.getMessage().startsWith("FF-THE relies on the JIT"), e.getMessage());
+        assertTrue(e.getMessage().contains("JVMCI is enabled"), e.getMessage());
+        assertTrue(e.getMessage().contains("io.github.taskpools.chaselev.ChaseLevDeque"), e.getMessage());
+        BoundedTso.requireKnownJit("FF-THE", null);
+    }
+
+    @Test
     void deltaFollowsTheReorderingBound() {
         assertEquals(33, BoundedTso.delta(65, 2)); // this EPYC: 64-entry store buffer, S = 65, x = 1
         assertEquals(17, BoundedTso.delta(33, 2)); // Westmere-EX with the CilkPlus default (§8.1)

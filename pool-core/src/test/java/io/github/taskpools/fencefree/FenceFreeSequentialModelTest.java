@@ -22,8 +22,24 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FenceFreeSequentialModelTest {
 
+    /**
+     * THE and THEP: a steal fails only when the deque is empty (THEP's are skipped where they would
+     * wait). FF-THE and FF-CL with δ: a steal fails, answering ABORT unless the deque is empty, exactly
+     * when δ tasks or fewer are visible, and succeeds otherwise.
+     */
     private static DequeModel.Spec spec(int maxSizeWhenStealFails, int maxSizeWhenStealWaits) {
+        boolean aborting = maxSizeWhenStealFails > 0;
         return new DequeModel.Spec() {
+            @Override
+            public int minSizeWhenStealSucceeds() {
+                return maxSizeWhenStealFails + 1;
+            }
+
+            @Override
+            public boolean stealsAbort() {
+                return aborting;
+            }
+
             @Override
             public boolean lifo() {
                 return true;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
@@ -35,6 +36,22 @@ public final class DequeModel {
 
         /** The largest model size at which a steal may find nothing. */
         int maxSizeWhenStealFails();
+
+        /**
+         * The least model size at which a steal may return a task: 1 by default; δ + 1 for FF-THE and
+         * FF-CL, whose thieves must not steal while δ tasks or fewer are visible.
+         */
+        default int minSizeWhenStealSucceeds() {
+            return 1;
+        }
+
+        /**
+         * Whether {@code trySteal} answers ABORT, rather than EMPTY, when it finds nothing in a
+         * deque that holds tasks (FF-THE and FF-CL). Deques that never abort answer EMPTY.
+         */
+        default boolean stealsAbort() {
+            return false;
+        }
 
         /**
          * The largest model size at which a steal may wait for the owner (THEP, whose thief waits
@@ -80,10 +97,20 @@ public final class DequeModel {
                 if (model.size() <= spec.maxSizeWhenStealWaits()) {
                     continue;
                 }
-                Long got = q.steal();
+                boolean tryFirst = rnd.nextBoolean();
+                StealResult<Long> result = tryFirst ? q.trySteal() : null;
+                Long got = tryFirst ? result.task() : q.steal();
                 if (got == null) {
                     assertTrue(model.size() <= spec.maxSizeWhenStealFails(), "steal found nothing" + where);
-                } else if (spec.stealTakesOldest()) {
+                    if (tryFirst) {
+                        StealResult.Status expected = spec.stealsAbort() && !model.isEmpty()
+                                ? StealResult.Status.ABORT : StealResult.Status.EMPTY;
+                        assertEquals(expected, result.status(), "trySteal" + where);
+                    }
+                    continue;
+                }
+                assertTrue(model.size() >= spec.minSizeWhenStealSucceeds(), "steal within delta of the owner" + where);
+                if (spec.stealTakesOldest()) {
                     assertEquals(model.pollFirst(), got, "steal" + where);
                 } else if (!model.remove(got)) {
                     fail("steal returned " + got + ", not in the deque" + where);
