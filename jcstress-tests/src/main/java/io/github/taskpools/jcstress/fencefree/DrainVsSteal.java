@@ -30,6 +30,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * test had before, the owner needs 65 takes to reach the thief's task and no bug of that kind
  * could show.) THEP's thief may wait for the echo; the owner keeps taking, so the wait ends.
  *
+ * <p>The δ boundary itself: FF-THE's and FF-CL's thief must never take task {@value #TASKS} - 1,
+ * the newest. To take it the thief would have to see T - H = 1 = δ, a steal at exactly δ from the
+ * tail, which they refuse whenever it happens (also when the owner has not started, where nothing
+ * else could catch it); so every mask with that task's bit (8) is FORBIDDEN for them.
+ *
  * <p>{@link FfTheUnfenced} is a negative control: the same drain without the owner's fences, so
  * several takes may sit in its store buffer and δ = 1 is too small for this machine (S = 65).
  * A duplicate there is the hardware reaching the store-buffer window the deques guard against,
