@@ -20,7 +20,7 @@
 #include <x86intrin.h>
 
 #ifndef CHAIN
-#define CHAIN 100 /* dependent imuls per iteration: about 300 cycles */
+#define CHAIN 100 /* dependent imuls per iteration: a few hundred cycles */
 #endif
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -45,6 +45,7 @@
 
 #include "probes.h" /* DEFINE_PROBE(1) ... DEFINE_PROBE(MAX_STORES), and PROBES[] */
 
+/* Time per iteration in rdtsc ticks, printed as "cycles" (the TSC runs at the nominal clock). */
 static double cycles_per_iteration(void (*probe)(char *, long), char *buf, long k) {
     double best = 1e300;
     for (int rep = 0; rep < 3; rep++) {
@@ -62,13 +63,33 @@ static double cycles_per_iteration(void (*probe)(char *, long), char *buf, long 
 int main(int argc, char **argv) {
     long k = 20000;
     int verbose = 0;
-    int first_x = 1;
-    if (argc > 1 && strcmp(argv[1], "-v") == 0) {
-        verbose = 1;
-        first_x = 2;
+    int xs[64];
+    int nx = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-v") == 0) {
+            verbose = 1;
+            continue;
+        }
+        char *end;
+        long x = strtol(argv[i], &end, 10);
+        if (*argv[i] == '\0' || *end != '\0' || x < 0 || x > 1000 || nx == 64) {
+            fprintf(stderr, "usage: probe [-v] [x ...]; x, the stores between two takes besides the one"
+                            " to T, must be a number in [0, 1000] (at most 64 of them), got %s\n", argv[i]);
+            return 1;
+        }
+        xs[nx++] = (int) x;
     }
-    char *buf = aligned_alloc(4096, (size_t) 64 * (MAX_STORES + 1));
-    memset(buf, 0, (size_t) 64 * (MAX_STORES + 1));
+    if (nx == 0) {
+        xs[nx++] = 1;
+    }
+    /* aligned_alloc wants a size that is a multiple of the alignment. */
+    size_t size = ((size_t) 64 * (MAX_STORES + 1) + 4095) / 4096 * 4096;
+    char *buf = aligned_alloc(4096, size);
+    if (buf == NULL) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    memset(buf, 0, size);
     /* Five sweeps over S, keeping each S's least time: a spike must hit one S in every sweep. */
     double t[MAX_STORES + 1];
     for (int s = 1; s <= MAX_STORES; s++) {
@@ -112,6 +133,7 @@ int main(int argc, char **argv) {
     if (capacity < 0) {
         printf("no jump up to %d stores: store buffer larger than the probe measures; raise MAX_STORES\n",
                MAX_STORES);
+        free(buf);
         return 2;
     }
     printf("store-buffer capacity: %d entries (time jumps from %.1f to %.1f cycles at %d stores)\n",
@@ -119,16 +141,8 @@ int main(int argc, char **argv) {
     int bound = capacity + 1;
     printf("S (reordering bound, capacity + 1 per section 7.3): %d\n", bound);
     printf("-Dio.github.taskpools.fencefree.reorderingBound=%d\n", bound);
-    if (argc <= first_x) {
-        printf("delta for x=1 stores between takes: %d\n", (bound + 1) / 2);
-    }
-    for (int i = first_x; i < argc; i++) {
-        int x = atoi(argv[i]);
-        if (x < 0) {
-            fprintf(stderr, "stores between takes must be >= 0, got %s\n", argv[i]);
-            return 1;
-        }
-        printf("delta for x=%d stores between takes: %d\n", x, (bound + x) / (x + 1));
+    for (int i = 0; i < nx; i++) {
+        printf("delta for x=%d stores between takes: %d\n", xs[i], (bound + xs[i]) / (xs[i] + 1));
     }
     free(buf);
     return 0;
