@@ -62,9 +62,15 @@ public interface WorkStealingPool<E> extends TaskPool<E> {
          * whose steals abort (FF-THE and FF-CL, see {@link StealResult}): such a deque may still hold
          * up to δ tasks, which its owner will take.
          *
+         * <p>The default, for pools whose deques never abort, answers {@code STOLEN} or
+         * {@code EMPTY} from {@link #steal()}.
+         *
          * @return the outcome, never {@code null}; {@code STOLEN} carries the task
          */
-        StealResult<E> trySteal();
+        default StealResult<E> trySteal() {
+            E task = steal();
+            return task != null ? StealResult.stolen(task) : StealResult.empty();
+        }
 
         /** The number of tasks this worker has stolen. */
         long stolen();

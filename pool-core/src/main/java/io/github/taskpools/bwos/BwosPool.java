@@ -37,7 +37,9 @@ import java.util.random.RandomGenerator;
  * attempts treat an abort as a failed attempt and move on to another victim, as the paper's thieves
  * do; the final sweep asks each victim with {@link WorkStealingDeque#trySteal()}, and
  * {@link Worker#trySteal()} answers {@code ABORT} instead of {@code EMPTY} when some victim aborted
- * and none had a task to give, so a caller can tell "nothing anywhere" from "nothing stealable".
+ * and none had a task to give: {@code EMPTY} means that every other worker's deque answered empty
+ * when the sweep reached it (BWoS deques answer empty while their tasks sit in the owner's block),
+ * {@code ABORT} that some deque may hold tasks its owner will take.
  *
  * <h2>Threads</h2>
  * See {@link WorkStealingPool}: a worker's thread must {@link Worker#bind()} it, or obtain it
@@ -118,7 +120,8 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         if (d.sizeEstimate() != 0) {
             throw new IllegalArgumentException("the deque factory returned a deque holding tasks for worker " + i);
         }
-        // Unchecked but safe: the deque is new and empty, so it holds no task of another type.
+        // Unchecked: the factory's deques hold the pool's task type by the caller's word, as with any
+        // factory of a raw type; they are empty here, so no task of another type is in them yet.
         return (WorkStealingDeque<E>) d;
     }
 
@@ -380,7 +383,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
          * example {@code i -> new FfClDeque<>(8192)}; not THEP, whose steals wait for the victim's
          * owner). The BWoS settings ({@link #order},
          * {@link #blockCount}, {@link #blockSize}, {@link #randomizedStealing}) then do not apply,
-         * and {@link #build()} refuses a builder that has both.
+         * and {@link #build()} refuses a builder that has both, even a setting equal to its default.
          */
         public Builder deques(IntFunction<? extends WorkStealingDeque<?>> factory) {
             this.factory = Objects.requireNonNull(factory, "factory");

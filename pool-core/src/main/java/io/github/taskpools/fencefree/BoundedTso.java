@@ -96,6 +96,16 @@ public final class BoundedTso {
     /** S when {@value #REORDERING_BOUND_PROPERTY} is not set. */
     public static final int CONSERVATIVE_REORDERING_BOUND = 128;
 
+    /**
+     * Whether the fence-free deques construct here: a bounded-TSO processor ({@link #isBoundedTso()})
+     * and a JIT whose ordering of the take's store and load is known (HotSpot's C2, see the class
+     * comment). Where this is false their constructors throw; use
+     * {@link io.github.taskpools.chaselev.ChaseLevDeque} or {@link TheDeque}.
+     */
+    public static boolean isSupported() {
+        return isBoundedTso() && KnownJit.unknownJitReason() == null;
+    }
+
     /** Whether this JVM runs on a bounded-TSO processor: x86-64. */
     public static boolean isBoundedTso() {
         return isBoundedTso(System.getProperty("os.arch"));

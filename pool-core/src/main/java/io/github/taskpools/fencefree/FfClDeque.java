@@ -77,7 +77,8 @@ public final class FfClDeque<E> extends FfClDeltaField<E> {
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30], or
      *     the default δ is not below it
-     * @throws UnsupportedOperationException if the processor is not x86-64
+     * @throws UnsupportedOperationException if the processor is not x86-64, or the JIT may not be
+     *     C2 (see {@link BoundedTso#isSupported()})
      */
     public FfClDeque(int capacity) {
         this(capacity, BoundedTso.defaultDelta());
@@ -92,7 +93,8 @@ public final class FfClDeque<E> extends FfClDeltaField<E> {
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30], or
      *     {@code delta} is not in [1, capacity - 1]
-     * @throws UnsupportedOperationException if the processor is not x86-64
+     * @throws UnsupportedOperationException if the processor is not x86-64, or the JIT may not be
+     *     C2 (see {@link BoundedTso#isSupported()})
      */
     public FfClDeque(int capacity, int delta) {
         super(capacity, delta);

@@ -90,7 +90,8 @@ public final class ThepDeque<E> extends ThepEchoPad<E> {
      * the calling thread.
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30]
-     * @throws UnsupportedOperationException if the processor is not x86-64
+     * @throws UnsupportedOperationException if the processor is not x86-64, or the JIT may not be
+     *     C2 (see {@link BoundedTso#isSupported()})
      */
     public ThepDeque(int capacity) {
         this(capacity, BoundedTso.defaultDelta());
@@ -105,7 +106,8 @@ public final class ThepDeque<E> extends ThepEchoPad<E> {
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30], or
      *     {@code delta < 1}
-     * @throws UnsupportedOperationException if the processor is not x86-64
+     * @throws UnsupportedOperationException if the processor is not x86-64, or the JIT may not be
+     *     C2 (see {@link BoundedTso#isSupported()})
      */
     public ThepDeque(int capacity, int delta) {
         this(capacity, delta, 0);
