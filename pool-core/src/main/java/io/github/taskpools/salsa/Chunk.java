@@ -24,7 +24,7 @@ import java.lang.invoke.VarHandle;
  * stealer between its ownership CAS and its CAS of the first task (line 137), and a stealer between
  * its ownership CAS and the publication of its new node (line 133), which reads the victim's index
  * and a slot of a chunk the victim may have finished, retired and handed to a producer meanwhile.
- * The third takes nothing (it reads a null or TAKEN slot, or it becomes the second kind, whose
+ * The third takes nothing (it reads an EMPTY or TAKEN slot, or it becomes the second kind, whose
  * generation check fails), but it publishes a node for an epoch that is over: such a node is dead
  * by its generation and is cleared by a consume scan or unlinked by the list's next append (see
  * {@link ChunkList}). The first two are in the slow path and bracket their slot CAS with
@@ -36,12 +36,32 @@ import java.lang.invoke.VarHandle;
  * already TAKEN (the retirer saw it so), so its CAS would have failed. The common-case consume
  * needs no bracket: it writes TAKEN only into a slot it alone can take, so the chunk cannot be
  * retired before that write.
+ *
+ * <h2>Slot encoding: TAKEN is null</h2>
+ * The paper's slots hold ⊥, a task or TAKEN. Here ⊥ is the private sentinel {@link #EMPTY} and
+ * TAKEN is {@code null}, so the consumer's common-case write (line 92) stores null. Under G1 (the
+ * default collector) a reference store into an old-generation array that does not store null runs
+ * the post-write barrier's StoreLoad fence ({@code lock add} on x86-64, JDK 17 to 25) whenever
+ * the card is not young, and reused chunks live in the old generation: with a TAKEN object the
+ * "fence-free" consume carried a full fence per task inside the barrier, as many as SALSA+CAS's
+ * CAS. A null store needs only the pre-write barrier's test of the marking flag. The cost moves
+ * to reuse, where {@link #retire} refills a chunk with EMPTY by doubling array copies (G1 dirties
+ * the copied range's cards in bulk, one fence per copy, not per slot).
  */
 final class Chunk {
     static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
     static final VarHandle OWNER;
     static final VarHandle GEN;
     static final VarHandle PENDING;
+    /** ⊥ of §5.1: a slot no task was stored into in this epoch. Never handed out: it is private to the pool. */
+    static final Object EMPTY = new Object() {
+        @Override
+        public String toString() {
+            return "EMPTY";
+        }
+    };
+    /** TAKEN of §5.1: the slot's task was taken (see "Slot encoding"). */
+    static final Object TAKEN = null;
 
     static {
         try {
@@ -55,14 +75,15 @@ final class Chunk {
     }
 
     /**
-     * The slots: null (⊥) until the producer stores a task (release; consumers read with acquire),
-     * then TAKEN (the owner's opaque store, or a CAS in the slow paths). Cleared with plain stores
-     * on reuse, published to the next producer by the chunk pool's queue (release/acquire). Stale
-     * readers (a stealer's search, {@code hasTasks}, a victim through a stolen node, a stealer
-     * between its ownership CAS and its slot read) may race with that plain clearing; that is
-     * benign: a null or TAKEN makes them stop, any task of the new epoch they read was stored after
-     * {@link #reassign} and fails their ownership check (or the generation check of
-     * {@link #casTake}), and {@code hasTasks} may only err towards "not empty".
+     * The slots: {@link #EMPTY} (⊥) until the producer stores a task (release; consumers read with
+     * acquire), then TAKEN, which is {@code null} (the owner's opaque store, or a CAS in the slow
+     * paths; see "Slot encoding"). Refilled with EMPTY on reuse by {@link #retire}, published to the
+     * next producer by the chunk pool's queue (release/acquire). Stale readers (a stealer's search,
+     * {@code hasTasks}, a victim through a stolen node, a stealer between its ownership CAS and its
+     * slot read) may race with that refill; that is benign: EMPTY or TAKEN makes them stop, any
+     * task of the new epoch they read was stored after {@link #reassign} and fails their ownership
+     * check (or the generation check of {@link #casTake}), and {@code hasTasks} may only err
+     * towards "not empty".
      */
     final Object[] tasks;
     /** Tag and owner id; read with acquire (volatile for the consumer's checks in FULL mode), changed by CAS only. */
@@ -74,6 +95,7 @@ final class Chunk {
 
     Chunk(int size, int consumerId) {
         this.tasks = new Object[size];
+        fillEmpty(tasks);
         this.owner = word(0, consumerId);
     }
 
@@ -129,7 +151,7 @@ final class Chunk {
             if ((int) GEN.getVolatile(this) != generation) {
                 return false; // retired since: slot i was TAKEN by someone else
             }
-            return task != ScPool.TAKEN && SLOT.compareAndSet(tasks, i, task, ScPool.TAKEN);
+            return task != TAKEN && SLOT.compareAndSet(tasks, i, task, TAKEN);
         } finally {
             PENDING.getAndAdd(this, -1);
         }
@@ -142,7 +164,7 @@ final class Chunk {
      */
     boolean retire() {
         for (int i = 0; i < tasks.length; i++) {
-            if (SLOT.getAcquire(tasks, i) != ScPool.TAKEN) {
+            if (SLOT.getAcquire(tasks, i) != TAKEN) {
                 return false; // a slow-path taker still owes this slot its CAS
             }
         }
@@ -150,7 +172,21 @@ final class Chunk {
         if ((int) PENDING.getVolatile(this) != 0) {
             return false;
         }
-        java.util.Arrays.fill(tasks, null);
+        fillEmpty(tasks);
         return true;
+    }
+
+    /**
+     * Sets every slot to {@link #EMPTY}: one store, then copies of the filled prefix onto the rest,
+     * doubling, so G1's barriers run once per copy instead of once (with a fence) per slot.
+     */
+    private static void fillEmpty(Object[] a) {
+        if (a.length == 0) {
+            return;
+        }
+        a[0] = EMPTY;
+        for (int filled = 1; filled < a.length; filled <<= 1) {
+            System.arraycopy(a, 0, a, filled, Math.min(filled, a.length - filled));
+        }
     }
 }

@@ -43,7 +43,13 @@ import java.util.Objects;
  */
 public final class ConcBagPool<E> implements TaskPool<E> {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-    private static final Object TAKEN = ScPool.TAKEN;
+    /** A taken slot's value (null is a slot not written yet). */
+    private static final Object TAKEN = new Object() {
+        @Override
+        public String toString() {
+            return "TAKEN";
+        }
+    };
 
     private final int blockSize;
     private final BlockList[] lists;

@@ -18,6 +18,10 @@ import org.jctools.queues.SpmcArrayQueue;
  * about to take, checks ownership again and, if still the owner, overwrites the slot with TAKEN by a
  * plain (opaque) store: the common case has no CAS. If the chunk was stolen between the two checks
  * the consumer may take at most that one task, and only by CAS, racing the stealer (lines 95-98).
+ * The consumer keeps its current node's chunk, slots, owner word and index in plain fields of this
+ * pool, so a take reaches the slot through one reference: the chain handle, pool, node, chunk,
+ * slots (C2 reloads it after every acquire load) was the critical path of the take in a profile.
+ * SALSA+CAS takes through the same cached references.
  *
  * <h2>Steal (§5.3)</h2>
  * {@link #steal} appends the victim's node to this pool's steal list, CASes the chunk's owner word
@@ -87,7 +91,7 @@ import org.jctools.queues.SpmcArrayQueue;
  * never checked, so there is no store-load window and the fence mode does not apply. A finished
  * chunk is not reused: the consumer that took its last task offers a fresh chunk to its own chunk
  * pool instead (one allocation per chunk), which keeps producer-based balancing (§5.4) as in SALSA
- * while every slot goes null → task → TAKEN only once, so a bare CAS cannot suffer ABA and needs
+ * while every slot goes EMPTY → task → TAKEN only once, so a bare CAS cannot suffer ABA and needs
  * none of {@link Chunk}'s reuse bracket.
  *
  * <h2>CAS count</h2>
@@ -105,13 +109,10 @@ import org.jctools.queues.SpmcArrayQueue;
  * (or after it stopped) and an estimate for others.
  */
 final class ScPool {
-    /** The TAKEN sentinel of §5.1. */
-    static final Object TAKEN = new Object() {
-        @Override
-        public String toString() {
-            return "TAKEN";
-        }
-    };
+    /** TAKEN of §5.1: null (see {@link Chunk}, "Slot encoding"). */
+    static final Object TAKEN = Chunk.TAKEN;
+    /** ⊥ of §5.1. */
+    private static final Object EMPTY = Chunk.EMPTY;
 
     private static final VarHandle INDICATOR = MethodHandles.arrayElementVarHandle(long[].class);
     /** Longs of padding around the indicator words (two cache lines, as in BwosBlocks). */
@@ -128,8 +129,18 @@ final class ScPool {
     /** The empty indicators, words {@code PAD .. PAD + words - 1}; volatile. */
     private final long[] indicator;
     private final int indicatorWords;
-    /** Consumer only, plain: the node it consumes from (line 48). */
+    /** Consumer only, plain: the node it consumes from (line 48), or null. */
     private Node currentNode;
+    /*
+     * Consumer only, plain: copies of the current node's chunk, the chunk's slots, its owner word and
+     * its index (which this consumer alone writes), so that a take loads the slot through one
+     * reference instead of the chain node -> chunk -> slots (see "Consume"). Set with currentNode
+     * by setCurrent, cleared with it by clearCurrent; curTasks is null exactly when currentNode is.
+     */
+    private Chunk curChunk;
+    private Object[] curTasks;
+    private long curWord;
+    private int curIdx;
     /** Consumer only, plain: the list its traversal starts at (the "fair traversal" of line 78). */
     private int consumeCursor;
     /** Consumer only, plain: the list its next search of a victim starts at. */
@@ -183,12 +194,9 @@ final class ScPool {
         if (takeByCas) {
             return casTakeFrom(this);
         }
-        Node n = currentNode;
-        if (n != null) {
-            Object t = takeTask(n);
-            if (t != null) {
-                return t;
-            }
+        Object t = takeTask();
+        if (t != null) {
+            return t;
         }
         int count = lists.length;
         int start = consumeCursor;
@@ -202,11 +210,9 @@ final class ScPool {
                     continue;
                 }
                 if (c.ownerAcquire() == m.word) {
-                    Object t = takeTask(m);
+                    setCurrent(m, c);
+                    t = takeTask();
                     if (t != null) {
-                        if (m.chunk() != null) {
-                            currentNode = m;
-                        }
                         return t;
                     }
                 }
@@ -215,46 +221,70 @@ final class ScPool {
                 }
             }
         }
-        currentNode = null;
+        clearCurrent();
         return null;
     }
 
-    /** takeTask (lines 83-100). Consumer only. */
-    private Object takeTask(Node n) {
-        Chunk c = n.chunk();
-        if (c == null) {
-            return null; // line 85: finished or stolen
-        }
-        int i = n.idx + 1;
-        if (i == chunkSize) {
+    /** Makes {@code n}, whose chunk is {@code c}, the node this consumer takes from. Consumer only. */
+    private void setCurrent(Node n, Chunk c) {
+        currentNode = n;
+        curChunk = c;
+        curTasks = c.tasks;
+        curWord = n.word;
+        curIdx = (int) Node.IDX.getOpaque(n); // this consumer's own store, or published with the node
+    }
+
+    private void clearCurrent() {
+        currentNode = null;
+        curChunk = null;
+        curTasks = null;
+    }
+
+    /**
+     * takeTask (lines 83-100) on the current node, or null if there is none. Consumer only.
+     *
+     * <p>Line 85 (the node's chunk is gone) is not read: a chunk finished through this node clears
+     * the current node, and one stolen from it fails the ownership check of line 88, whose owner
+     * word never comes back (its tag only grows), so the current node is dropped there.
+     */
+    private Object takeTask() {
+        Object[] ts = curTasks;
+        if (ts == null) {
             return null;
         }
-        Object task = c.slot(i);
-        if (task == null) {
+        int i = curIdx + 1;
+        Object task = Chunk.SLOT.getAcquire(ts, i); // i < chunkSize: the last take clears the node
+        if (task == EMPTY) {
             return null; // line 87: nothing inserted yet
         }
+        Chunk c = curChunk;
+        long word = curWord;
         // line 88: only tasks present before a steal may be taken (§5.3). Read-to-write causality
         // (see "The reordering of §6.1"): volatile in FULL mode, acquire in ASYMMETRIC mode, which
         // runs on multi-copy-atomic hardware only.
-        if ((asymmetric ? c.ownerAcquire() : c.ownerVolatile()) != n.word) {
+        if ((asymmetric ? c.ownerAcquire() : c.ownerVolatile()) != word) {
+            clearCurrent();
             return null;
         }
         // Algorithm 6: read the next slot before this one becomes TAKEN.
-        Object next = i + 1 < chunkSize ? c.slot(i + 1) : null;
+        Object next = i + 1 < ts.length ? Chunk.SLOT.getAcquire(ts, i + 1) : EMPTY;
+        Node n = currentNode;
+        curIdx = i;
         boolean owner;
         if (asymmetric) {
             Node.IDX.setOpaque(n, i); // line 90; kept before the load below by C2, drained by the stealer's membarrier
-            owner = c.ownerAcquire() == n.word; // line 91
+            owner = c.ownerAcquire() == word; // line 91
         } else {
             Node.IDX.setVolatile(n, i); // line 90, volatile: the JMM orders it before the volatile load
-            owner = c.ownerVolatile() == n.word; // line 91
+            owner = c.ownerVolatile() == word; // line 91
         }
         if (owner && task != TAKEN) {
-            Chunk.SLOT.setOpaque(c.tasks, i, TAKEN); // line 92: no CAS, the stealer will start after i
+            // line 92: no CAS, the stealer will start after i; TAKEN is null, so no G1 barrier fence (see Chunk)
+            Chunk.SLOT.setOpaque(ts, i, TAKEN);
             checkLast(n, c, i, next, true);
             return task;
         }
-        currentNode = null; // lines 95-99: stolen between the checks; take at most slot i, by CAS
+        clearCurrent(); // lines 95-99: stolen between the checks; take at most slot i, by CAS
         casCount++;
         boolean took = c.casTake(n.gen, i, task);
         if (took) {
@@ -271,13 +301,13 @@ final class ScPool {
         if (i + 1 == chunkSize) {
             n.clearChunk();
             if (currentNode == n) {
-                currentNode = null;
+                clearCurrent();
             }
             clearIndicator();
             if (took && c.retire()) {
                 chunkPool.offer(c); // false if the chunk pool is full: the collector takes the chunk
             }
-        } else if (next == null) {
+        } else if (next == EMPTY) {
             clearIndicator();
         }
     }
@@ -314,7 +344,7 @@ final class ScPool {
                 int mi = m.idxVolatile();
                 if (mi + 1 < chunkSize) {
                     Object t = mc.slot(mi + 1);
-                    if (t != null && t != TAKEN) {
+                    if (t != EMPTY && t != TAKEN) {
                         prev = m;
                         c = mc;
                         word = w;
@@ -347,22 +377,22 @@ final class ScPool {
             return null;
         }
         Object task = c.slot(idx + 1); // line 125
-        if (task != null) {
+        if (task != EMPTY) {
             idx++; // line 130: the victim may still take slot idx (one task, by CAS), never idx + 1
         }
         fresh.idx = idx; // lines 131-132: a plain store, published by the release of cell.set
         cell.set(fresh); // line 133
         prev.clearChunk(); // line 134
         clearIndicator(); // not in the paper: a chunk moved into this pool (see the class comment)
-        if (task == null) {
+        if (task == EMPTY) {
             return null; // line 136: the producer has not filled slot idx + 1 yet
         }
-        Object next = idx + 1 < chunkSize ? c.slot(idx + 1) : null;
+        Object next = idx + 1 < chunkSize ? c.slot(idx + 1) : EMPTY;
         casCount++;
         boolean took = c.casTake(prev.gen, idx, task); // lines 137-139: the victim may race for this slot
         checkLast(fresh, c, idx, next, took); // line 140
         if (fresh.chunk() != null && c.ownerAcquire() == mine) {
-            currentNode = fresh; // line 141
+            setCurrent(fresh, c); // line 141
         }
         assert prevIdx <= idx : "Lemma 8: index moved back from " + prevIdx + " to " + idx;
         return took ? task : null;
@@ -398,13 +428,13 @@ final class ScPool {
      */
     private Object casTakeFrom(ScPool p) {
         if (p == this) {
-            Node n = currentNode;
-            if (n != null) {
-                Object t = casTakeNode(p, n);
+            Object[] ts = curTasks; // the same cached reference as SALSA's take (like with like)
+            if (ts != null) {
+                Object t = casTakeNode(p, currentNode, ts, curIdx + 1);
                 if (t != null) {
                     return t;
                 }
-                currentNode = null;
+                clearCurrent();
             }
         }
         int count = p.lists.length;
@@ -420,10 +450,14 @@ final class ScPool {
             int li = start + k < count ? start + k : start + k - count;
             for (ChunkList.Cell cell = p.lists[li].first(); cell != null; cell = cell.next()) {
                 Node m = cell.node();
-                Object t = casTakeNode(p, m);
+                Chunk c = m.chunk();
+                if (c == null) {
+                    continue;
+                }
+                Object t = casTakeNode(p, m, c.tasks, (int) Node.IDX.getOpaque(m) + 1);
                 if (t != null) {
                     if (p == this && m.chunk() != null) {
-                        currentNode = m;
+                        setCurrent(m, c);
                     }
                     return t;
                 }
@@ -432,31 +466,37 @@ final class ScPool {
         return null;
     }
 
-    /** The first task of {@code n}'s chunk (of pool {@code p}), taken by CAS, or null. */
-    private Object casTakeNode(ScPool p, Node n) {
-        Chunk c = n.chunk();
-        if (c == null) {
-            return null;
-        }
-        for (int i = (int) Node.IDX.getOpaque(n) + 1; i < chunkSize; i++) {
-            Object task = c.slot(i);
-            if (task == null) {
+    /**
+     * The first task at or after slot {@code from} of the slots {@code ts} of {@code n}'s chunk (of
+     * pool {@code p}), taken by CAS, or null.
+     */
+    private Object casTakeNode(ScPool p, Node n, Object[] ts, int from) {
+        for (int i = from; i < ts.length; i++) {
+            Object task = Chunk.SLOT.getAcquire(ts, i);
+            if (task == EMPTY) {
                 return null; // not produced yet
             }
             if (task == TAKEN) {
                 continue;
             }
-            Object next = i + 1 < chunkSize ? c.slot(i + 1) : null; // Algorithm 6, before slot i is TAKEN
+            // Algorithm 6: read the next slot before slot i is TAKEN
+            Object next = i + 1 < ts.length ? Chunk.SLOT.getAcquire(ts, i + 1) : EMPTY;
             casCount++;
-            if (!Chunk.SLOT.compareAndSet(c.tasks, i, task, TAKEN)) {
+            if (!Chunk.SLOT.compareAndSet(ts, i, task, TAKEN)) {
                 continue; // another consumer took slot i; it is TAKEN for good
             }
             Node.IDX.setOpaque(n, i);
-            if (i + 1 == chunkSize) {
+            if (n == currentNode) {
+                curIdx = i;
+            }
+            if (i + 1 == ts.length) {
                 n.clearChunk();
+                if (n == currentNode) {
+                    clearCurrent();
+                }
                 p.clearIndicator();
                 chunkPool.offer(new Chunk(chunkSize, consumerId)); // the finished chunk is not reused
-            } else if (next == null) {
+            } else if (next == EMPTY) {
                 p.clearIndicator(); // §5.5: p may have become empty
             }
             return task;
@@ -485,7 +525,7 @@ final class ScPool {
                 }
                 for (int k = m.idxVolatile() + 1; k < chunkSize; k++) {
                     Object t = c.slot(k);
-                    if (t == null) {
+                    if (t == EMPTY) {
                         break;
                     }
                     if (t != TAKEN) {
