@@ -53,7 +53,7 @@ final class Chunk {
     static final VarHandle OWNER;
     static final VarHandle GEN;
     static final VarHandle PENDING;
-    /** ⊥ of §5.1: a slot no task was stored into in this epoch. Never handed out: it is private to the pool. */
+    /** ⊥ of §5.1: a slot no task was stored into in this epoch. Never handed out of the package. */
     static final Object EMPTY = new Object() {
         @Override
         public String toString() {
@@ -185,8 +185,10 @@ final class Chunk {
             return;
         }
         a[0] = EMPTY;
-        for (int filled = 1; filled < a.length; filled <<= 1) {
-            System.arraycopy(a, 0, a, filled, Math.min(filled, a.length - filled));
+        for (int filled = 1; filled < a.length; ) {
+            int n = Math.min(filled, a.length - filled); // no overflow: filled < a.length
+            System.arraycopy(a, 0, a, filled, n);
+            filled += n;
         }
     }
 }

@@ -32,9 +32,10 @@ final class Node {
      */
     private Chunk c;
     /**
-     * Single writer: the consumer owning the chunk through this node. It reads its own value plain
-     * and stores it opaque (asymmetric fence) or volatile (full fence); stealers and
-     * {@code hasTasks} load it volatile. The first value is a plain store before the node is
+     * Single writer: the consumer owning the chunk through this node. It keeps its own copy (read
+     * once, opaque, when the node becomes its current one) and stores it opaque (asymmetric fence)
+     * or volatile (full fence); stealers and {@code hasTasks} load it volatile. (In SALSA+CAS it is
+     * a hint that every taker stores opaque, see {@code ScPool.casTakeFrom}.) The first value is a plain store before the node is
      * published (the constructor's, or a stealer's store after its ownership CAS), published with
      * the node by the release store of {@code ChunkList.Cell}.
      */

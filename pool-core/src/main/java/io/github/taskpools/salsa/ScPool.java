@@ -86,8 +86,8 @@ import org.jctools.queues.SpmcArrayQueue;
  * With {@code takeByCas} the pool is the paper's comparison variant: "every consume() and steal()
  * operation tries to take a single task using CAS", which "annuls the idea of chunk ownership".
  * {@link #consume} and {@link #steal} then both run {@link #casTakeFrom}: walk the chunk lists,
- * scan each chunk from its node's index (a hint here, see there) and CAS the first task found to
- * TAKEN. Chunks stay in the lists they were produced into; no chunk moves and ownership words are
+ * scan each chunk from its node's index (a hint here, see there; the current node's cached copy
+ * for the consumer's own current chunk) and CAS the first task found to TAKEN. Chunks stay in the lists they were produced into; no chunk moves and ownership words are
  * never checked, so there is no store-load window and the fence mode does not apply. A finished
  * chunk is not reused: the consumer that took its last task offers a fresh chunk to its own chunk
  * pool instead (one allocation per chunk), which keeps producer-based balancing (§5.4) as in SALSA
@@ -133,7 +133,7 @@ final class ScPool {
     private Node currentNode;
     /*
      * Consumer only, plain: copies of the current node's chunk, the chunk's slots, its owner word and
-     * its index (which this consumer alone writes), so that a take loads the slot through one
+     * its index (which this consumer alone writes in SALSA; a hint in SALSA+CAS), so that a take loads the slot through one
      * reference instead of the chain node -> chunk -> slots (see "Consume"). Set with currentNode
      * by setCurrent, cleared with it by clearCurrent; curTasks is null exactly when currentNode is.
      */
@@ -244,8 +244,9 @@ final class ScPool {
      * takeTask (lines 83-100) on the current node, or null if there is none. Consumer only.
      *
      * <p>Line 85 (the node's chunk is gone) is not read: a chunk finished through this node clears
-     * the current node, and one stolen from it fails the ownership check of line 88, whose owner
-     * word never comes back (its tag only grows), so the current node is dropped there.
+     * the current node, and one stolen from it fails the ownership check of line 88 once its next
+     * slot holds a task (the owner word never comes back: its tag only grows), where the current
+     * node is dropped; until then the slot reads ⊥ and the take returns null, as line 87 would.
      */
     private Object takeTask() {
         Object[] ts = curTasks;

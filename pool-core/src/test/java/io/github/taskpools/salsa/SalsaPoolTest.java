@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.taskpools.internal.LinuxNative;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The framework's policies (access lists, producer-based balancing), topology, fence modes, bad input. */
 class SalsaPoolTest {
@@ -53,6 +55,31 @@ class SalsaPoolTest {
         assertEquals(1, p.spareChunks(1));
         assertTrue(p.producer(0).produce(0, 101L)); // the chunk being filled is in pool 1
         assertEquals(101L, p.consumer(1).consume());
+    }
+
+    @ParameterizedTest
+    @EnumSource(FenceMode.class)
+    void aConsumerWhoseCachedChunkWasStolenAndReusedTakesNothingThroughIt(FenceMode fence) {
+        // Consumer 0 caches the chunk it takes from; consumer 1 steals that chunk and finishes it, so
+        // it is retired into consumer 1's chunk pool and refilled for consumer 1 in a new epoch. The
+        // slot after consumer 0's cached index now holds a new task: its stale cache must fail the
+        // ownership check instead of taking it, and the tasks must come out once each.
+        SalsaPool<Long> p = SalsaPool.builder(2, 1).chunkSize(2).fence(fence)
+                .topology(NumaTopology.synthetic(2, 2)).build();
+        SalsaPool<Long>.ProducerHandle producer = p.producer(0);
+        producer.produceForce(0, 1L);
+        producer.produceForce(0, 2L); // fills the chunk: the producer lets it go
+        assertEquals(1L, p.consumer(0).consume()); // consumer 0 now caches the chunk, index 0
+        assertEquals(2L, p.consumer(1).steal(0)); // the last task: consumer 1 retires the chunk
+        assertEquals(1, p.spareChunks(1));
+        assertTrue(producer.produce(1, 3L)); // the same chunk, a new epoch owned by consumer 1
+        assertTrue(producer.produce(1, 4L)); // slot 1: right after consumer 0's cached index
+        assertEquals(0, p.spareChunks(1));
+        assertNull(p.consumer(0).consume(), "a stale cache must not take a task of a new epoch");
+        assertEquals(3L, p.consumer(0).steal(1)); // a fresh steal of the chunk, through a new node
+        assertEquals(4L, p.consumer(0).consume());
+        assertNull(p.consumer(0).consume());
+        assertNull(p.consumer(1).consume());
     }
 
     @Test
