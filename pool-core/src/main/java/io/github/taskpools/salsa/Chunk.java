@@ -38,7 +38,7 @@ import java.lang.invoke.VarHandle;
  * retired before that write.
  *
  * <h2>Slot encoding: TAKEN is null</h2>
- * The paper's slots hold ⊥, a task or TAKEN. Here ⊥ is the private sentinel {@link #EMPTY} and
+ * The paper's slots hold ⊥, a task or TAKEN. Here ⊥ is {@link #EMPTY}, a sentinel of this package, and
  * TAKEN is {@code null}, so the consumer's common-case write (line 92) stores null. Under G1 (the
  * default collector) a reference store into an old-generation array that does not store null runs
  * the post-write barrier's StoreLoad fence ({@code lock add} on x86-64, JDK 17 to 25) whenever
@@ -46,7 +46,7 @@ import java.lang.invoke.VarHandle;
  * "fence-free" consume carried a full fence per task inside the barrier, as many as SALSA+CAS's
  * CAS. A null store needs only the pre-write barrier's test of the marking flag. The cost moves
  * to reuse, where {@link #retire} refills a chunk with EMPTY by doubling array copies (G1 dirties
- * the copied range's cards in bulk, one fence per copy, not per slot).
+ * the copied range's cards in bulk per copy, not with a fence per slot).
  */
 final class Chunk {
     static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
@@ -178,7 +178,8 @@ final class Chunk {
 
     /**
      * Sets every slot to {@link #EMPTY}: one store, then copies of the filled prefix onto the rest,
-     * doubling, so G1's barriers run once per copy instead of once (with a fence) per slot.
+     * doubling, so G1's barriers run once per copy instead of once (with a fence) per slot. Plain
+     * stores, published to the next producer by the chunk pool's queue (release/acquire).
      */
     private static void fillEmpty(Object[] a) {
         if (a.length == 0) {
