@@ -201,7 +201,9 @@ install_variant() {   # $1 = stock|bwos
   local name="$1" bdir="$CACHE/build/$VERSION/$1" dst="$CACHE/jdk-$1"
   local lib="$bdir/support/modules_libs/java.base/server/libjvm.so"
   local debian="$CACHE/debian-jdk-$VERSION/root/usr/lib/jvm/java-17-openjdk-amd64"
-  if [ -f "$dst/.libjvm-sha256" ] && [ "$(cat "$dst/.libjvm-sha256")" = "$(sha256sum < "$lib")" ]; then
+  # The stamp names the libjvm and the archives dumped for it.
+  local stamp; stamp="$(sha256sum < "$lib") cds:coops,nocoops"
+  if [ -f "$dst/.libjvm-sha256" ] && [ "$(cat "$dst/.libjvm-sha256")" = "$stamp" ]; then
     log "jdk-$name is up to date"; return
   fi
   log "assembling $dst"
@@ -220,9 +222,12 @@ install_variant() {   # $1 = stock|bwos
     esac
   done < <(find "$dst" -type l)
   cp "$lib" "$dst/lib/server/libjvm.so"
+  # Both archives the Debian JDK ships: classes.jsa, and classes_nocoops.jsa
+  # for heaps without compressed oops.
   rm -f "$dst"/lib/server/*.jsa
   "$dst/bin/java" -Xshare:dump > "$dst/cds-dump.log" 2>&1 || { tail "$dst/cds-dump.log"; exit 1; }
-  sha256sum < "$lib" > "$dst/.libjvm-sha256"
+  "$dst/bin/java" -XX:-UseCompressedOops -Xshare:dump >> "$dst/cds-dump.log" 2>&1 || { tail "$dst/cds-dump.log"; exit 1; }
+  echo "$stamp" > "$dst/.libjvm-sha256"
   "$dst/bin/java" -version
 }
 
