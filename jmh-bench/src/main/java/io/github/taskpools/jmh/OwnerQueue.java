@@ -9,6 +9,7 @@ import io.github.taskpools.fencefree.FfTheDeque;
 import io.github.taskpools.fencefree.TheDeque;
 import io.github.taskpools.fencefree.ThepDeque;
 import io.github.taskpools.jmh.baseline.LockedArrayDeque;
+import io.github.taskpools.jmh.baseline.SeqBlockStack;
 import io.github.taskpools.jmh.baseline.SeqRing;
 import io.github.taskpools.jmh.baseline.SeqStack;
 import org.jctools.queues.SpmcArrayQueue;
@@ -42,6 +43,7 @@ public abstract class OwnerQueue<Q> {
     public static final String BWOS_FIFO = "bwos-fifo";
     public static final String SEQ_STACK = "seq-stack";
     public static final String SEQ_RING = "seq-ring";
+    public static final String SEQ_BLOCK_STACK = "seq-block-stack";
     public static final String CHASE_LEV_OPT = "chase-lev-opt";
     public static final String CHASE_LEV_SC = "chase-lev-sc";
     public static final String JCTOOLS_SPMC = "jctools-spmc";
@@ -125,6 +127,8 @@ public abstract class OwnerQueue<Q> {
                 return new Stack(new SeqStack(capacity));
             case SEQ_RING:
                 return new Ring(new SeqRing(capacity));
+            case SEQ_BLOCK_STACK:
+                return new BlockStack(new SeqBlockStack(capacity, blockCount));
             case CHASE_LEV_OPT:
                 return new ChaseLevOpt(new ChaseLevDeque<>(capacity));
             case CHASE_LEV_SC:
@@ -272,6 +276,22 @@ public abstract class OwnerQueue<Q> {
 
         @Override
         public Object get(SeqStack q) {
+            return q.pop();
+        }
+    }
+
+    static final class BlockStack extends OwnerQueue<SeqBlockStack> {
+        BlockStack(SeqBlockStack q) {
+            super(q);
+        }
+
+        @Override
+        public boolean put(SeqBlockStack q, Object task) {
+            return q.push(task);
+        }
+
+        @Override
+        public Object get(SeqBlockStack q) {
             return q.pop();
         }
     }
