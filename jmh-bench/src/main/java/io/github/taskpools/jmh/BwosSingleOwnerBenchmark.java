@@ -6,7 +6,7 @@ import org.openjdk.jmh.annotations.Param;
  * Experiment {@code bwos-single-owner}: BWoS paper §6.2.1, "single queue without stealing": the
  * fill+drain cycle of {@link FillDrainBenchmark} on queues of the paper's shape, capacity 8192,
  * BWoS split into 8 blocks of 1024, against the sequential ideals (array stack and ring), the
- * sequential stack in BWoS's blocks (what the blocks alone cost one owner), Chase-Lev
+ * sequential stack and ring in BWoS's blocks (what the blocks alone cost one owner), Chase-Lev
  * with and without the barrier optimisation, JCTools' SPMC ring and a locked {@code ArrayDeque}.
  */
 public class BwosSingleOwnerBenchmark extends FillDrainBenchmark {
@@ -19,6 +19,7 @@ public class BwosSingleOwnerBenchmark extends FillDrainBenchmark {
         OwnerQueue.SEQ_STACK,
         OwnerQueue.SEQ_RING,
         OwnerQueue.SEQ_BLOCK_STACK,
+        OwnerQueue.SEQ_BLOCK_RING,
         OwnerQueue.CHASE_LEV_OPT,
         OwnerQueue.CHASE_LEV_SC,
         OwnerQueue.JCTOOLS_SPMC,

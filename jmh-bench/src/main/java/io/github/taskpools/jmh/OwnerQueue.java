@@ -9,6 +9,7 @@ import io.github.taskpools.fencefree.FfTheDeque;
 import io.github.taskpools.fencefree.TheDeque;
 import io.github.taskpools.fencefree.ThepDeque;
 import io.github.taskpools.jmh.baseline.LockedArrayDeque;
+import io.github.taskpools.jmh.baseline.SeqBlockRing;
 import io.github.taskpools.jmh.baseline.SeqBlockStack;
 import io.github.taskpools.jmh.baseline.SeqRing;
 import io.github.taskpools.jmh.baseline.SeqStack;
@@ -44,6 +45,7 @@ public abstract class OwnerQueue<Q> {
     public static final String SEQ_STACK = "seq-stack";
     public static final String SEQ_RING = "seq-ring";
     public static final String SEQ_BLOCK_STACK = "seq-block-stack";
+    public static final String SEQ_BLOCK_RING = "seq-block-ring";
     public static final String CHASE_LEV_OPT = "chase-lev-opt";
     public static final String CHASE_LEV_SC = "chase-lev-sc";
     public static final String JCTOOLS_SPMC = "jctools-spmc";
@@ -129,6 +131,8 @@ public abstract class OwnerQueue<Q> {
                 return new Ring(new SeqRing(capacity));
             case SEQ_BLOCK_STACK:
                 return new BlockStack(new SeqBlockStack(capacity, blockCount));
+            case SEQ_BLOCK_RING:
+                return new BlockRing(new SeqBlockRing(capacity, blockCount));
             case CHASE_LEV_OPT:
                 return new ChaseLevOpt(new ChaseLevDeque<>(capacity));
             case CHASE_LEV_SC:
@@ -293,6 +297,22 @@ public abstract class OwnerQueue<Q> {
         @Override
         public Object get(SeqBlockStack q) {
             return q.pop();
+        }
+    }
+
+    static final class BlockRing extends OwnerQueue<SeqBlockRing> {
+        BlockRing(SeqBlockRing q) {
+            super(q);
+        }
+
+        @Override
+        public boolean put(SeqBlockRing q, Object task) {
+            return q.offer(task);
+        }
+
+        @Override
+        public Object get(SeqBlockRing q) {
+            return q.poll();
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.taskpools.jmh.baseline.SeqBlockRing;
 import io.github.taskpools.jmh.baseline.SeqBlockStack;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -18,15 +19,17 @@ import org.openjdk.jmh.annotations.Param;
  * gets by one thread, in phases that fill the queue past full and drain it past empty again and
  * again (every block boundary, many rounds of the BWoS deques), with each put accepted exactly when
  * the model has room and each get returning the model's task (LIFO or FIFO as the contender's
- * policy says) or null exactly when the model is empty. FIFO BWoS frees room a block at a time
- * (its producer never enters the consumer's block, §4.2.2), so its puts must be accepted while a
- * block's worth of room is left and refused when full, and may go either way in between.
+ * policy says) or null exactly when the model is empty. FIFO BWoS and the sequential ring in its
+ * blocks free room a block at a time (the producer never enters the consumer's block, §4.2.2), so
+ * their puts must be accepted while a block's worth of room is left and refused when full, and may
+ * go either way in between.
  */
 class OwnerQueueTest {
     private static final int CAPACITY = 64;
     private static final int BLOCKS = 8;
-    private static final Set<String> FIFO = Set.of(OwnerQueue.BWOS_FIFO, OwnerQueue.SEQ_RING, OwnerQueue.JCTOOLS_SPMC);
-    private static final Set<String> BLOCK_GRANULAR = Set.of(OwnerQueue.BWOS_FIFO);
+    private static final Set<String> FIFO = Set.of(OwnerQueue.BWOS_FIFO, OwnerQueue.SEQ_RING, OwnerQueue.SEQ_BLOCK_RING,
+            OwnerQueue.JCTOOLS_SPMC);
+    private static final Set<String> BLOCK_GRANULAR = Set.of(OwnerQueue.BWOS_FIFO, OwnerQueue.SEQ_BLOCK_RING);
 
     private static List<String> declared() throws NoSuchFieldException {
         return List.of(BwosSingleOwnerBenchmark.class.getField("queue").getAnnotation(Param.class).value());
@@ -70,6 +73,16 @@ class OwnerQueueTest {
             assertSame(expected, q.get(), name + ": final drain");
         }
         assertNull(q.get(), name + ": empty at the end");
+    }
+
+    @Test
+    void blockRingRefusesBadInput() {
+        assertThrows(IllegalArgumentException.class, () -> new SeqBlockRing(64, 1));
+        assertThrows(IllegalArgumentException.class, () -> new SeqBlockRing(100, 8));
+        SeqBlockRing r = new SeqBlockRing(16, 4);
+        assertThrows(NullPointerException.class, () -> r.offer(null));
+        assertNull(r.poll());
+        assertEquals(16, r.capacity());
     }
 
     @Test
