@@ -18,6 +18,7 @@ import io.github.taskpools.jmh.ProducerConsumerPool;
 import io.github.taskpools.jmh.SalsaBalancingBenchmark;
 import io.github.taskpools.jmh.SalsaChunkSizeBenchmark;
 import io.github.taskpools.jmh.SalsaFenceBenchmark;
+import io.github.taskpools.jmh.SalsaOneThreadBenchmark;
 import io.github.taskpools.jmh.SalsaOneProducerBenchmark;
 import io.github.taskpools.jmh.SalsaProducersConsumersBenchmark;
 import java.lang.reflect.Field;
@@ -610,6 +611,30 @@ final class Experiments {
                             "§6.1: the consume path without a fence; stealers pay the membarrier")),
                     List.of(new Chart("throughput", "SALSA §6.1: fence modes", "score", "throughput (Mops/s)", null)),
                     Map.of(), 2, false, null),
+            new Experiment(SalsaOneThreadBenchmark.EXPERIMENT,
+                    "SALSA §5.2, §6.1: the three consume paths on one thread",
+                    SalsaOneThreadBenchmark.class,
+                    "One thread holds producer 0 and consumer 0 of a SALSA pool of one of each (chunks of 1000)"
+                            + " and puts " + SalsaOneThreadBenchmark.TASKS + " boxed integers, then takes them"
+                            + " back; nothing is stolen. The contenders differ only in takeTask's common case"
+                            + " (Algorithm 5, lines 90-92): `salsa` stores the index opaque and TAKEN plain (the"
+                            + " asymmetric fence of §6.1, no fence instruction), `salsa-full` stores the index and"
+                            + " loads the owner volatile (a StoreLoad fence per task), `salsa-cas` takes each slot"
+                            + " by CAS (SALSA+CAS). Score: puts + takes per second, as in the producer/consumer"
+                            + " experiments, which also move each slot's cache line between cores; here the fence"
+                            + " and the CAS are measured by themselves. Every trial checks the values' sum and the"
+                            + " consumer's CAS count (0 per task, or 1 for `salsa-cas`).",
+                    List.of("pool"), param("pool"), null, null, "primary", MEGA, "Mops/s",
+                    List.of(SalsaOneThreadBenchmark.SALSA, SalsaOneThreadBenchmark.SALSA_FULL,
+                            SalsaOneThreadBenchmark.SALSA_CAS),
+                    List.of(CPU_SHARE_COUNTER),
+                    List.of(new Ratio(SalsaOneThreadBenchmark.SALSA, SalsaOneThreadBenchmark.SALSA_CAS, null,
+                                    "paper §6.3: SALSA 1.7x SALSA+CAS with many threads; here the CAS alone"),
+                            new Ratio(SalsaOneThreadBenchmark.SALSA, SalsaOneThreadBenchmark.SALSA_FULL, null,
+                                    "§6.1: what the consumer's fence costs by itself")),
+                    List.of(new Chart("throughput", "SALSA: consume paths on one thread", "score",
+                            "throughput (Mops/s)", null)),
+                    Map.of(), 1, false, null),
             PQ_HOLD, PQ_TIMESHARE, PQ_CHANNELS,
             new Experiment(CafeThroughputBenchmark.EXPERIMENT,
                     "CAFÉ §5.2: producer/consumer throughput (cf. paper Fig. 2)",
