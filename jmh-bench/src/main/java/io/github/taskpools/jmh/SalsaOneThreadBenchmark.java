@@ -24,8 +24,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * Experiment {@code salsa-one-thread}: what SALSA's three consume paths cost with no second core in
  * the way. One thread holds producer 0 and consumer 0 of a SALSA pool of one of each: it puts
  * {@value #TASKS} tasks (16 chunks of the paper's 1000), then takes them back. The consume paths
- * differ only in the common case of takeTask (SALSA §5.2, Algorithm 5, lines 90-92): a plain store
- * of TAKEN after an opaque index store ({@code salsa}, the asymmetric fence of §6.1), the same with
+ * differ only in the common case of takeTask (SALSA §5.2, Algorithm 5, lines 90-92): an opaque
+ * store of TAKEN after an opaque index store ({@code salsa}, the asymmetric fence of §6.1), the same with
  * the index store and the ownership load volatile, a StoreLoad fence per task ({@code salsa-full}),
  * or a CAS of the slot per task ({@code salsa-cas}, the paper's SALSA+CAS). Nothing is stolen, so no
  * membarrier runs. The {@code salsa-*} producer/consumer experiments also move every slot's cache

@@ -18,8 +18,8 @@ import io.github.taskpools.jmh.ProducerConsumerPool;
 import io.github.taskpools.jmh.SalsaBalancingBenchmark;
 import io.github.taskpools.jmh.SalsaChunkSizeBenchmark;
 import io.github.taskpools.jmh.SalsaFenceBenchmark;
-import io.github.taskpools.jmh.SalsaOneThreadBenchmark;
 import io.github.taskpools.jmh.SalsaOneProducerBenchmark;
+import io.github.taskpools.jmh.SalsaOneThreadBenchmark;
 import io.github.taskpools.jmh.SalsaProducersConsumersBenchmark;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -617,7 +617,7 @@ final class Experiments {
                     "One thread holds producer 0 and consumer 0 of a SALSA pool of one of each (chunks of 1000)"
                             + " and puts " + SalsaOneThreadBenchmark.TASKS + " boxed integers, then takes them"
                             + " back; nothing is stolen. The contenders differ only in takeTask's common case"
-                            + " (Algorithm 5, lines 90-92): `salsa` stores the index opaque and TAKEN plain (the"
+                            + " (Algorithm 5, lines 90-92): `salsa` stores the index and TAKEN opaque (the"
                             + " asymmetric fence of §6.1, no fence instruction), `salsa-full` stores the index and"
                             + " loads the owner volatile (a StoreLoad fence per task), `salsa-cas` takes each slot"
                             + " by CAS (SALSA+CAS). Score: puts + takes per second, as in the producer/consumer"
