@@ -37,7 +37,10 @@ public final class StealThenProduceVsConsume {
         /** Bounds the victim's wait, should the other actor not run at all during the test. */
         static final int MAX_SPINS = 1 << 16;
 
-        /** Set by the second actor once task 1 is in: the victim's last consume comes after it. */
+        /**
+         * The test's own flag, not the pool's: a volatile write by the second actor after its put,
+         * read volatile by the victim, so the victim's second consume happens after the put.
+         */
         volatile boolean produced;
 
         Base(FenceMode fence) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.taskpools.jmh.ProducerConsumerBenchmark;
 import io.github.taskpools.jmh.report.Experiments.Experiment;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
 import io.github.taskpools.jmh.report.Experiments.ThreadSweep;
@@ -403,7 +404,7 @@ class ReportTest {
         int quick = 0;
         for (Experiment e : Experiments.ALL) {
             quick += e.configurations(true, 2);
-            if ((e.id().startsWith("salsa-") || e.id().startsWith("cafe-")) && !e.id().equals("salsa-one-thread")) {
+            if (ProducerConsumerBenchmark.class.isAssignableFrom(e.benchmark())) {
                 assertTrue(e.configurations(true, 2) <= 10, e.id() + ": the quick preset must stay small");
                 assertEquals(2, e.minCores(), e.id() + ": a producer and a consumer");
             }
