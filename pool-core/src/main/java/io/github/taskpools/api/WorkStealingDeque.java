@@ -121,6 +121,35 @@ public interface WorkStealingDeque<E> {
     }
 
     /**
+     * Any thread. Asks the owner to make stealable some of the tasks it holds where no thief can
+     * reach them (grant on request). BWoS hands its blocks to thieves only when the owner leaves
+     * them (BWoS §8: "if the number of outstanding work items is smaller than the block size, BWoS
+     * can prevent stealing"); a thief that found nothing calls this, and the owner answers at its
+     * next push, with no CAS and no fence on its fast path while nobody asks. The request is a
+     * hint: it may be answered late, or not at all when thieves already have granted tasks to
+     * take, and a lost request is made again by the next thief that finds nothing.
+     *
+     * <p>Deques whose every task is stealable (Chase-Lev, THE, the fence-free deques) use this
+     * default, which asks for nothing.
+     *
+     * @return whether the owner held hidden tasks, so that a request was (or already had been) made
+     */
+    default boolean requestGrant() {
+        return false;
+    }
+
+    /**
+     * How many times the owner granted tasks to thieves so far, at block boundaries or on request.
+     * Owner only, not checked (a plain read of an owner-private count: exact for the owner, an
+     * estimate for any other thread). An owner compares it before and after a push to learn that
+     * the push published tasks (and wakes a thief, as an executor does). Deques that publish every
+     * push to thieves return 0.
+     */
+    default long grantCount() {
+        return 0;
+    }
+
+    /**
      * Makes the calling thread the owner. The previous owner must have stopped calling owner-only
      * methods, and there must be a happens-before edge from its last call to this one (for example
      * a thread start, a join, or a hand-off through a concurrent queue).
