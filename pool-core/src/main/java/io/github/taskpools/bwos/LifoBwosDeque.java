@@ -22,6 +22,13 @@ import java.util.random.RandomGenerator;
  *   <li><b>Grant</b> (§4.2.1). When a push finds its block full, the owner hands the block to the
  *       thieves by a release store of {@code S = F}, and moves to {@code top + 1}. A granted block
  *       is therefore always full ({@code B == NE}).</li>
+ *   <li><b>Grant on request</b> (the answer to §8: "if the number of outstanding work items is
+ *       smaller than the block size, BWoS can prevent stealing"). A thief that found nothing calls
+ *       {@link #requestGrant()}, which lowers the owner's push limit to 0. The owner's next push
+ *       then takes its slow path: it stores the task, moves the older half of its block's tasks to
+ *       the block's end and the newer half to block {@code top + 1}, and grants the block as if it
+ *       had filled it (the positions in between count as claimed in C). The fast path pays only a
+ *       comparison with a field instead of a constant.</li>
  *   <li><b>Takeover</b> (§4.2.1). When a pop finds its block empty, the owner moves back to
  *       {@code top - 1} and takes it from the thieves by an atomic exchange of S with
  *       {@code HELD}. The old value splits the block: thieves own {@code [.., old S)}, some perhaps
@@ -66,10 +73,17 @@ import java.util.random.RandomGenerator;
  * S  grant       owner: release      (REL #1)       thief: acquire (ACQ #1), then CAS
  * S  takeover    owner: getAndSet (volatile RMW)    -
  * S  give back   owner: opaque (takeover found NE)  thief: acquire
+ * S  grant on     owner: release (as a grant)        thief: acquire
+ *    request
  * S  reset       owner: opaque (nothing published)  -
  * S  claim       thief: CAS (volatile)              owner get-advance probe, reset check: opaque
  * C  steal done  thief: getAndAdd (volatile; REL #2) owner reset check: acquire (ACQ #2)
  * C  reset       owner: plain (no thief can reach the block until the next grant's release)
+ * C  on request  owner: getAndAdd (volatile RMW; races counts of thieves that claimed before a
+ *                takeover)
+ * pushLimit      thief request: opaque store of 0;  owner fast path: plain (a hint: a late
+ *                owner: plain store on answer, CAS  sight only delays the answer); thief:
+ *                in setTop                          opaque
  * stealBlock     thief/owner: CAS (volatile)        thief: acquire; owner: opaque (monotonic)
  * </pre>
  * The RMWs are volatile (the JMM's strongest mode) rather than the acquire or release RMW modes:
@@ -105,6 +119,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         long first = blockCount; // sequence of block 0 in round 1
         resetBlock(0, roundOf(first));
         setTop(first, 0, 0);
+        pushLimit = blockEnd; // no request yet (setTop keeps a 0 limit as a waiting request)
         STEAL_BLOCK.setRelease(this, first); // published by the safe publication of the queue
     }
 
@@ -139,7 +154,9 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     public boolean push(E task) {
         checkNotNull(task);
         int slot = putSlot;
-        if (slot < blockEnd) {
+        // Plain read of pushLimit: blockEnd, or 0 while a thief's request waits (a hint, see
+        // requestGrant); the only cost of grant on request on the fast path.
+        if (slot < pushLimit) {
             entries[slot] = task;
             putSlot = slot + 1; // plain: B is owner-private in LIFO BWoS
             return true;
@@ -149,6 +166,14 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
 
     private boolean pushSlow(E task) {
         checkOwner();
+        int slot = putSlot;
+        if (slot < blockEnd) {
+            // Only a request brings a push here with room in the block: store the task, then answer.
+            entries[slot] = task;
+            putSlot = slot + 1;
+            grantOnRequest();
+            return true;
+        }
         if (!advancePut()) {
             return false;
         }
@@ -192,7 +217,72 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         resetBlock(blockOf(n), roundOf(n));
         setTop(n, 0, 0);
         blockAdvances++;
+        grants++;
         return true;
+    }
+
+    /**
+     * Grant on request (the answer to BWoS §8's limit, as in this project's HotSpot patch): a thief
+     * found nothing to steal and asked; the owner holds {@code [f, b)} in its top block. The older
+     * half {@code [f, f + g)}, rounded up, moves to {@code [NE - g, NE)}, where a granted block keeps
+     * its entries (thieves claim from S up to NE), the newer half to the start of block
+     * {@code top + 1}, which becomes the top block, as if the push had filled the block. Positions
+     * {@code [f, NE - g)} will never be claimed, so the owner counts them in C as if thieves had
+     * copied them out; C then reaches NE when the grant is exhausted, as round control expects.
+     *
+     * <p>The owner answers only when no granted block has entries left (the thieves' block is the
+     * top block, or the exhausted block just below it), so the ring keeps the shape of the class
+     * comment: granted blocks above the thieves' block are full and untouched, and the granted
+     * block becomes the thieves' next one. Otherwise the thieves have work and the request is
+     * dropped; so it is when round control forbids {@code top + 1} (the ring is full).
+     */
+    private void grantOnRequest() {
+        // Plain: the request is answered here, or dropped; a request racing this store makes the
+        // next push come here again, which is harmless.
+        pushLimit = blockEnd;
+        long sb = (long) STEAL_BLOCK.getAcquire(this); // acquire: pairs with the thieves' CAS
+        if (sb != top) {
+            if (sb != top - 1) {
+                return; // granted blocks with unclaimed entries lie between
+            }
+            // Acquire: the thieves' last claim in that block happened-before our reading NE.
+            long s = (long) META.getAcquire(meta, off(blockOf(sb), S));
+            if (s != word(roundOf(sb), blockSize)) {
+                return; // the thieves' block still has entries
+            }
+        }
+        long n = top + 1;
+        if (!reusable(n)) {
+            return;
+        }
+        int f = frontSlot - topBase;
+        int b = putSlot - topBase;
+        int g = (b - f + 1) / 2;
+        int keep = b - f - g;
+        Object[] e = entries;
+        int base = topBase;
+        int next = blockOf(n) * blockSize;
+        // Plain moves of owner-private entries: the grant's release store below publishes them.
+        for (int i = 0; i < keep; i++) {
+            e[next + i] = e[base + f + g + i];
+        }
+        for (int i = g - 1; i >= 0; i--) { // from the end down: the two ranges may overlap
+            e[base + blockSize - g + i] = e[base + f + i];
+        }
+        for (int i = base + f; i < base + blockSize - g; i++) {
+            e[i] = null;
+        }
+        int k = topBlock;
+        // Volatile RMW: thieves that claimed below f before a takeover may still be counting.
+        META.getAndAdd(meta, off(k, C), (long) (blockSize - g - f));
+        meta[off(k, B)] = word(topRound, blockSize);
+        // Grant: release publishes the moved entries (pairs with the thief's acquire load of S).
+        META.setRelease(meta, off(k, S), word(topRound, blockSize - g));
+        resetBlock(blockOf(n), roundOf(n));
+        setTop(n, 0, keep);
+        blockAdvances++;
+        grants++;
+        grantsOnRequest++;
     }
 
     /** Whether the owner may enter sequence {@code n} going forward (round control, §4.2.2). */
@@ -272,6 +362,48 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         blockEnd = topBase + blockSize;
         frontSlot = topBase + front;
         putSlot = topBase + back;
+        // A request that waits (pushLimit 0) stays: the new block may hold tasks to grant. CAS on
+        // this slow path, so that a request arriving between our read and write is not lost.
+        int limit = (int) PUSH_LIMIT.getOpaque(this);
+        if (limit != 0) {
+            PUSH_LIMIT.compareAndSet(this, limit, blockEnd);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Here: the owner's top block holds tasks ({@code B > F}, racy opaque reads of the owner's
+     * fields). The request lowers the owner's push limit to 0 by an opaque store, read first so
+     * that repeated requests do not take the owner's cache line each time; the owner's next push
+     * then grants the older half of its block (see {@code grantOnRequest}), unless granted blocks
+     * still hold tasks for thieves.
+     */
+    @Override
+    public boolean requestGrant() {
+        int front = (int) FRONT_SLOT.getOpaque(this);
+        int put = (int) PUT_SLOT.getOpaque(this);
+        if (put <= front) {
+            return false;
+        }
+        if ((int) PUSH_LIMIT.getOpaque(this) != 0) {
+            PUSH_LIMIT.setOpaque(this, 0); // opaque: a hint; nothing is published through it
+        }
+        return true;
+    }
+
+    /** {@inheritDoc} Counts grants of full blocks and grants on request. */
+    @Override
+    public long grantCount() {
+        return grants;
+    }
+
+    /**
+     * How many of {@link #grantCount()} answered a thief's {@link #requestGrant()}. Owner-private,
+     * read as {@link #blockAdvances()} is.
+     */
+    public long grantsOnRequest() {
+        return grantsOnRequest;
     }
 
     @Override
@@ -470,11 +602,13 @@ abstract class LifoBwosPad0<E> extends BwosBlocks<E> {
 abstract class LifoBwosOwnerFields<E> extends LifoBwosPad0<E> {
     static final VarHandle PUT_SLOT;
     static final VarHandle FRONT_SLOT;
+    static final VarHandle PUSH_LIMIT;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             PUT_SLOT = l.findVarHandle(LifoBwosOwnerFields.class, "putSlot", int.class);
+            PUSH_LIMIT = l.findVarHandle(LifoBwosOwnerFields.class, "pushLimit", int.class);
             FRONT_SLOT = l.findVarHandle(LifoBwosOwnerFields.class, "frontSlot", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -492,8 +626,19 @@ abstract class LifoBwosOwnerFields<E> extends LifoBwosPad0<E> {
     int frontSlot;
     /** {@code topBase + B} of the owner's block. */
     int putSlot;
+    /**
+     * The push fast path's bound: {@code blockEnd}, or 0 while a thief's grant request waits.
+     * Owner: plain store when it answers, CAS in setTop (slow paths); fast path: plain read (a
+     * hint, so a late sight only delays the answer). Thieves: opaque read, then opaque store of 0.
+     * On the owner's line: thieves write it at most once per request.
+     */
+    int pushLimit;
     /** Blocks the owner moved to: forward by put, back by a takeover. Plain: owner only. */
     long blockAdvances;
+    /** Grants, at block ends and on request. Plain: owner only. */
+    long grants;
+    /** Grants on request. Plain: owner only. */
+    long grantsOnRequest;
 
     LifoBwosOwnerFields(int blockCount, int blockSize) {
         super(blockCount, blockSize);
