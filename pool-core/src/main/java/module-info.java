@@ -7,6 +7,8 @@
  *       deque, producer/consumer task pool, multi-queue work-stealing pool and steal policies);</li>
  *   <li>{@code io.github.taskpools.bwos}: block-based work stealing (Wang et al., OSDI'23), LIFO and
  *       FIFO, and a pool of BWoS queues with the paper's steal policies;</li>
+ *   <li>{@code io.github.taskpools.executor}: {@code BwosExecutor}, a work-stealing
+ *       {@code ExecutorService} on BWoS deques, with fork/join tasks;</li>
  *   <li>{@code io.github.taskpools.chaselev}: the Chase-Lev deque, with the barrier-optimised
  *       orderings of Lê et al. and a sequentially consistent variant;</li>
  *   <li>{@code io.github.taskpools.fencefree}: work stealing without the worker's fence on bounded-TSO
@@ -30,12 +32,14 @@ module io.github.taskpools {
     exports io.github.taskpools.bwos;
     exports io.github.taskpools.cafe;
     exports io.github.taskpools.chaselev;
+    exports io.github.taskpools.executor;
     exports io.github.taskpools.fencefree;
     exports io.github.taskpools.numapq;
     exports io.github.taskpools.salsa;
 
     requires com.sun.jna;
     requires org.jctools.core;
+    requires java.management;
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.
     opens io.github.taskpools.internal to com.sun.jna;
 }

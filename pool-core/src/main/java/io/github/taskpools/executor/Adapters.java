@@ -1,0 +1,145 @@
+package io.github.taskpools.executor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.Callable;
+import java.util.concurrent.RunnableFuture;
+
+/** The tasks a {@link BwosExecutor} makes of the {@code Runnable}s and {@code Callable}s it is given. */
+final class Adapters {
+    private Adapters() {
+    }
+
+    /**
+     * A {@code Runnable} given to {@link BwosExecutor#execute(Runnable)}: nobody holds a future for
+     * it, so an exception it throws goes to the pool's uncaught-exception handler, and the worker
+     * lives on.
+     */
+    static final class RunnableExecuteTask extends BwosTask<Void> implements Runnable {
+        final Runnable runnable;
+        private final BwosExecutor pool;
+
+        RunnableExecuteTask(Runnable runnable, BwosExecutor pool) {
+            this.runnable = runnable;
+            this.pool = pool;
+        }
+
+        @Override
+        protected boolean exec() {
+            try {
+                runnable.run();
+            } catch (Throwable ex) {
+                pool.reportUncaught(ex);
+            }
+            return true;
+        }
+
+        @Override
+        public void run() {
+            doExec();
+        }
+
+        @Override
+        public Void getRawResult() {
+            return null;
+        }
+
+        @Override
+        protected void setRawResult(Void value) {
+        }
+    }
+
+    /**
+     * A task of {@link BwosExecutor#submit}: a future whose {@code cancel(true)} interrupts the
+     * thread running it, as {@code FutureTask}'s does. An exception completes the future.
+     *
+     * <p>The interrupt cannot leak into the worker's next task: the canceller marks
+     * {@code interrupting} before it reads {@code runner} and clears it after the interrupt; the
+     * runner, once done, waits while {@code interrupting} is set and then clears its interrupt
+     * status (FutureTask's INTERRUPTING state).
+     */
+    static final class InterruptibleTask<V> extends BwosTask<V> implements RunnableFuture<V> {
+        private static final VarHandle RUNNER;
+        private static final VarHandle INTERRUPTING;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                RUNNER = l.findVarHandle(InterruptibleTask.class, "runner", Thread.class);
+                INTERRUPTING = l.findVarHandle(InterruptibleTask.class, "interrupting", boolean.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final Callable<? extends V> callable;
+        /** Plain: written before the completing RMW, read after a status read that saw DONE. */
+        private V result;
+        /** The thread running the task. Volatile: the canceller's read pairs with the runner's writes. */
+        @SuppressWarnings("unused") // through RUNNER
+        private volatile Thread runner;
+        /** Set (volatile) by a canceller around its interrupt; the runner waits it out. */
+        @SuppressWarnings("unused") // through INTERRUPTING
+        private volatile boolean interrupting;
+
+        InterruptibleTask(Callable<? extends V> callable) {
+            this.callable = callable;
+        }
+
+        @Override
+        protected boolean exec() {
+            RUNNER.setVolatile(this, Thread.currentThread());
+            try {
+                if (isDone()) {
+                    return false; // cancelled before it started
+                }
+                result = callable.call();
+                return true;
+            } catch (Exception ex) {
+                setExceptional(ex);
+                return false;
+            } finally {
+                RUNNER.setVolatile(this, null);
+                if (isCancelled()) {
+                    while ((boolean) INTERRUPTING.getVolatile(this)) {
+                        Thread.onSpinWait();
+                    }
+                    Thread.interrupted(); // a cancel's interrupt is meant for this task only
+                }
+            }
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            if (!mayInterruptIfRunning) {
+                return trySetCancelled();
+            }
+            INTERRUPTING.setVolatile(this, true);
+            try {
+                boolean cancelled = trySetCancelled();
+                Thread t = (Thread) RUNNER.getVolatile(this);
+                if (cancelled && t != null) {
+                    t.interrupt();
+                }
+                return cancelled;
+            } finally {
+                INTERRUPTING.setVolatile(this, false);
+            }
+        }
+
+        @Override
+        public void run() {
+            doExec();
+        }
+
+        @Override
+        public V getRawResult() {
+            return result;
+        }
+
+        @Override
+        protected void setRawResult(V value) {
+            result = value;
+        }
+    }
+}

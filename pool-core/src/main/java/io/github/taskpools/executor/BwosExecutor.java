@@ -1,0 +1,699 @@
+package io.github.taskpools.executor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.RunnableFuture;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+
+/**
+ * A work-stealing {@link java.util.concurrent.ExecutorService} on BWoS deques (Wang et al.,
+ * OSDI'23): what {@code ForkJoinPool} is to its ABP deques, for {@link Runnable}s, {@link Callable}s
+ * and fork/join tasks ({@link BwosTask}, {@link BwosRecursiveTask}, {@link BwosRecursiveAction}).
+ *
+ * <pre>{@code
+ * try (BwosExecutor pool = BwosExecutor.builder().parallelism(4).build()) {
+ *     Future<String> f = pool.submit(() -> "hello");
+ *     long fib = pool.invoke(new Fib(40));      // a BwosRecursiveTask<Long>
+ * }
+ * }</pre>
+ *
+ * <h2>Design</h2>
+ * Each worker owns a LIFO BWoS deque for the tasks it forks and a FIFO BWoS deque for tasks its
+ * tasks submit; forked and submitted tasks are kept apart (the JDK's own ForkJoinPool calls
+ * treating them alike "arguably an early design mistake"). A fork is a plain store into the
+ * owner's block: BWoS's owner path has no CAS and no fence (§4.1). Thieves take the oldest tasks;
+ * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
+ * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
+ * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
+ * MPMC queues (a stripe per worker, chosen by the submitting thread's hash), with no per-thread
+ * registration; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
+ * tasks. See {@link Worker} for the loop and the parking handshake, {@link BwosTask} for join.
+ *
+ * <h2>Idle workers</h2>
+ * A worker with nothing to do searches (steals) for a bounded number of rounds, then parks. At most
+ * half the workers (at least one) search at a time; work that appears (a submission, a grant)
+ * wakes a parked worker only if nobody searches, and a searcher that finds work wakes the next one
+ * only if it was the last searcher. An idle pool burns no CPU: every worker is parked, with no
+ * timed wake-up.
+ *
+ * <h2>Lifecycle</h2>
+ * {@link #shutdown()} rejects new submissions from outside the pool ({@link
+ * RejectedExecutionException}) and lets every accepted task, and the tasks those fork or submit,
+ * run to the end; the pool terminates when every worker is idle and every queue empty.
+ * {@link #shutdownNow()} also interrupts the running tasks, cancels the queued ones and returns
+ * the {@code Runnable}s submitted from outside that never started. A submission racing shutdown is
+ * either rejected (and then never runs) or accepted and run: the submitter publishes its task,
+ * then reads the run state, and cancels its own task if shutdown began meanwhile. An exception
+ * thrown by a task given to {@link #execute(Runnable)} goes to the uncaught-exception handler (the
+ * builder's, else the worker thread's) and the worker lives on; an exception of a submitted task
+ * or a fork/join task completes its future.
+ *
+ * <h2>Limits</h2>
+ * A worker that joins a task no one can help with parks; the pool does not add a compensating
+ * thread as {@code ForkJoinPool} does, so blocking joins on many workers at once reduce its
+ * parallelism. Blocking calls inside tasks (I/O, locks) hold a worker, as in any fixed pool.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field          writer: mode                          reader: mode
+ * ctl            CAS / getAndAdd (volatile)            volatile
+ * searching      CAS / getAndAdd (volatile)            volatile (signalWork, after a full fence)
+ * worker phase   worker: volatile; waker: CAS          volatile
+ * injection      JCTools MPMC (xadd + ordered store)   JCTools poll; isEmpty
+ * live           AtomicInteger                         -
+ * </pre>
+ */
+public final class BwosExecutor extends AbstractExecutorService implements AutoCloseable, BwosExecutorMXBean {
+    static final int RUNNING = 0;
+    static final int SHUTDOWN = 1;
+    /** Transient: a thread is checking that every queue is empty before it commits QUIESCED. */
+    static final int TIDYING = 2;
+    /** Graceful termination committed: workers finish what they hold and exit. */
+    static final int QUIESCED = 3;
+    /** shutdownNow: workers cancel what they hold and exit. */
+    static final int STOP = 4;
+
+    private static final VarHandle CTL;
+    private static final VarHandle SEARCHING;
+    private static final VarHandle UNPARKS;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CTL = l.findVarHandle(BwosExecutor.class, "ctl", long.class);
+            SEARCHING = l.findVarHandle(BwosExecutor.class, "searching", int.class);
+            UNPARKS = l.findVarHandle(BwosExecutor.class, "unparks", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final Worker[] workers;
+    private final MpmcUnboundedXaddArrayQueue<BwosTask<?>>[] injection;
+    private final int stripeMask;
+    private final int maxSearching;
+    private final Thread.UncaughtExceptionHandler handler;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final AtomicInteger live;
+    private final ObjectName mbeanName;
+
+    /** Run state (high 32 bits) and idle workers (low 32 bits). Volatile; changed by CAS or getAndAdd. */
+    @SuppressWarnings("unused") // through CTL
+    private volatile long ctl;
+    /** Searching workers (volatile; CAS and getAndAdd). On its own line: every idle worker touches it. */
+    @SuppressWarnings("unused") // through SEARCHING
+    private volatile int searching;
+    /** Wake-ups issued (getAndAdd, volatile). */
+    @SuppressWarnings("unused") // through UNPARKS
+    private volatile long unparks;
+
+    /** A pool with the default settings of {@link Builder}. */
+    public BwosExecutor() {
+        this(new Builder());
+    }
+
+    @SuppressWarnings("unchecked")
+    private BwosExecutor(Builder b) {
+        int n = b.parallelism;
+        this.handler = b.handler;
+        this.maxSearching = Math.max(1, n / 2);
+        int stripes = Integer.highestOneBit(Math.max(1, n - 1)) << 1;
+        this.stripeMask = stripes - 1;
+        this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes];
+        for (int i = 0; i < stripes; i++) {
+            injection[i] = new MpmcUnboundedXaddArrayQueue<>(256, 2);
+        }
+        this.workers = new Worker[n];
+        for (int i = 0; i < n; i++) {
+            workers[i] = new Worker(this, i, b.forkBlocks, b.forkBlockSize, b.submitBlocks, b.submitBlockSize);
+        }
+        this.live = new AtomicInteger(n);
+        ThreadFactory factory = b.threadFactory;
+        if (factory != null) {
+            Worker.usingCustomThreads();
+        }
+        String prefix = b.namePrefix != null ? b.namePrefix : "bwos-executor-" + POOL_IDS.incrementAndGet() + "-worker-";
+        for (Worker w : workers) {
+            Thread t;
+            if (factory == null) {
+                t = new BwosWorkerThread(w, prefix + w.index);
+            } else {
+                t = factory.newThread(w);
+                if (t == null) {
+                    throw new IllegalStateException("the ThreadFactory returned null for worker " + w.index);
+                }
+            }
+            w.thread = t;
+        }
+        ObjectName name = null;
+        if (b.jmxName != null) {
+            try {
+                name = new ObjectName("io.github.taskpools:type=BwosExecutor,name=" + ObjectName.quote(b.jmxName));
+                ManagementFactory.getPlatformMBeanServer().registerMBean(this, name);
+            } catch (JMException e) {
+                throw new IllegalArgumentException("cannot register the MBean " + b.jmxName + ": " + e, e);
+            }
+        }
+        this.mbeanName = name;
+        for (Worker w : workers) {
+            w.thread.start();
+        }
+    }
+
+    private static final AtomicInteger POOL_IDS = new AtomicInteger();
+
+    /** A builder with the defaults: {@code availableProcessors()} workers, daemon threads. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    // ------------------------------------------------------------------ submission
+
+    /**
+     * Runs {@code task} in the pool, waits for it and returns its result; rethrows as
+     * {@link BwosTask#join()} does. On a worker of this pool, runs it in place.
+     */
+    public <T> T invoke(BwosTask<T> task) {
+        Objects.requireNonNull(task, "task");
+        Worker w = Worker.current();
+        if (w != null && w.pool == this) {
+            return task.invoke();
+        }
+        enqueue(task);
+        return task.join();
+    }
+
+    /** Schedules {@code task}; returns it as its future. */
+    public <T> BwosTask<T> submit(BwosTask<T> task) {
+        enqueue(Objects.requireNonNull(task, "task"));
+        return task;
+    }
+
+    /** Schedules {@code task}. */
+    public void execute(BwosTask<?> task) {
+        enqueue(Objects.requireNonNull(task, "task"));
+    }
+
+    /**
+     * Schedules {@code command}. An exception it throws goes to the uncaught-exception handler.
+     *
+     * @throws RejectedExecutionException after shutdown
+     */
+    @Override
+    public void execute(Runnable command) {
+        Objects.requireNonNull(command, "task");
+        enqueue(command instanceof BwosTask<?> ? (BwosTask<?>) command : new Adapters.RunnableExecuteTask(command, this));
+    }
+
+    @Override
+    protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
+        Objects.requireNonNull(runnable, "task");
+        return new Adapters.InterruptibleTask<>(() -> {
+            runnable.run();
+            return value;
+        });
+    }
+
+    @Override
+    protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
+        return new Adapters.InterruptibleTask<>(Objects.requireNonNull(callable, "task"));
+    }
+
+    private void enqueue(BwosTask<?> t) {
+        Worker w = Worker.current();
+        if (w != null && w.pool == this) {
+            if (runState() >= STOP) {
+                throw new RejectedExecutionException("BwosExecutor was shut down now");
+            }
+            w.submit(t); // from inside the pool: accepted until shutdownNow, as ForkJoinPool does
+            return;
+        }
+        if (runState() != RUNNING) {
+            throw new RejectedExecutionException("BwosExecutor is shut down");
+        }
+        int h = System.identityHashCode(Thread.currentThread());
+        injection[(h ^ (h >>> 16)) & stripeMask].offer(t); // volatile RMW (xadd), then an ordered store
+        // Read the run state after publishing: a shutdown that began meanwhile may have checked the
+        // queues before our task appeared, so take the task back (cancel it) and reject it.
+        if (runState() != RUNNING && t.trySetCancelled()) {
+            throw new RejectedExecutionException("BwosExecutor is shut down");
+        }
+        signalWork();
+    }
+
+    /** A task that cannot go into a worker's deque (full), or that a parking joiner hands on. */
+    void inject(BwosTask<?> t, Worker w) {
+        injection[w.index & stripeMask].offer(t);
+    }
+
+    BwosTask<?> pollInjection(Worker w) {
+        int n = injection.length;
+        for (int i = 0; i < n; i++) {
+            BwosTask<?> t = injection[(w.index + i) & stripeMask].poll();
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    void reportUncaught(Throwable ex) {
+        Thread t = Thread.currentThread();
+        Thread.UncaughtExceptionHandler h = handler != null ? handler : t.getUncaughtExceptionHandler();
+        try {
+            if (h != null) {
+                h.uncaughtException(t, ex);
+            }
+        } catch (Throwable ignored) {
+            // A failing handler must not kill the worker: the pool's threads are its capacity.
+        }
+    }
+
+    // ------------------------------------------------------------------ idle workers
+
+    int runState() {
+        return (int) ((long) CTL.getVolatile(this) >>> 32);
+    }
+
+    private static int idle(long c) {
+        return (int) c;
+    }
+
+    boolean tryStartSearching() {
+        for (int s; (s = (int) SEARCHING.getVolatile(this)) < maxSearching; ) {
+            if (SEARCHING.compareAndSet(this, s, s + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void endSearching() {
+        if ((int) SEARCHING.getAndAdd(this, -1) == 1) {
+            signalWork(); // we were the last searcher and found work: there may be more
+        }
+    }
+
+    /** A worker parks: one more idle worker, and one searcher fewer if it searched. */
+    void parking(boolean wasSearching) {
+        CTL.getAndAdd(this, 1L);
+        if (wasSearching) {
+            SEARCHING.getAndAdd(this, -1);
+        }
+    }
+
+    /** A parked worker found work by itself. */
+    void unparked() {
+        CTL.getAndAdd(this, -1L);
+    }
+
+    /**
+     * Wakes a parked worker for work just published, unless a worker searches already. The full
+     * fence orders the publication before the reads of the counts (the handshake of {@link Worker}).
+     */
+    void signalWork() {
+        VarHandle.fullFence();
+        if ((int) SEARCHING.getVolatile(this) > 0 || idle((long) CTL.getVolatile(this)) == 0) {
+            return;
+        }
+        Worker[] ws = workers;
+        int n = ws.length;
+        int start = (int) (System.nanoTime() & Integer.MAX_VALUE) % n;
+        for (int i = 0; i < n; i++) {
+            Worker w = ws[(start + i) % n];
+            if (w.isParked()) {
+                // Count the worker as searching and not idle before it runs, so that other signals
+                // do not wake a second worker for the same work.
+                SEARCHING.getAndAdd(this, 1);
+                if (w.trySignal()) {
+                    CTL.getAndAdd(this, -1L);
+                    UNPARKS.getAndAdd(this, 1L);
+                    return;
+                }
+                SEARCHING.getAndAdd(this, -1);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    @Override
+    public void shutdown() {
+        for (long c; (int) ((c = (long) CTL.getVolatile(this)) >>> 32) == RUNNING; ) {
+            if (CTL.compareAndSet(this, c, ((long) SHUTDOWN << 32) | (c & 0xFFFF_FFFFL))) {
+                break;
+            }
+        }
+        tryTerminate();
+    }
+
+    @Override
+    public List<Runnable> shutdownNow() {
+        for (long c; (int) ((c = (long) CTL.getVolatile(this)) >>> 32) < STOP; ) {
+            if (CTL.compareAndSet(this, c, ((long) STOP << 32) | (c & 0xFFFF_FFFFL))) {
+                break;
+            }
+        }
+        List<Runnable> never = new ArrayList<>();
+        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
+            for (BwosTask<?> t; (t = q.poll()) != null; ) {
+                if (t.trySetCancelled()) {
+                    if (t instanceof Adapters.RunnableExecuteTask) {
+                        never.add(((Adapters.RunnableExecuteTask) t).runnable);
+                    } else if (t instanceof Runnable) {
+                        never.add((Runnable) t);
+                    }
+                }
+            }
+        }
+        for (Worker w : workers) {
+            w.thread.interrupt();
+            LockSupport.unpark(w.thread);
+        }
+        return never;
+    }
+
+    /**
+     * Commits graceful termination if the pool is shut down, every worker idle and every queue
+     * empty. The run state goes SHUTDOWN, TIDYING, QUIESCED by CAS on {@code ctl}, whose low half
+     * counts idle workers: a worker that stops being idle meanwhile makes the last CAS fail.
+     */
+    boolean tryTerminate() {
+        long c = (long) CTL.getVolatile(this);
+        int n = workers.length;
+        if ((int) (c >>> 32) != SHUTDOWN || idle(c) != n) {
+            return false;
+        }
+        long tidying = ((long) TIDYING << 32) | n;
+        if (!CTL.compareAndSet(this, c, tidying)) {
+            return false;
+        }
+        VarHandle.fullFence();
+        if (!queuesEmpty() || !CTL.compareAndSet(this, tidying, ((long) QUIESCED << 32) | n)) {
+            for (long d; (int) ((d = (long) CTL.getVolatile(this)) >>> 32) == TIDYING; ) {
+                if (CTL.compareAndSet(this, d, ((long) SHUTDOWN << 32) | (d & 0xFFFF_FFFFL))) {
+                    break;
+                }
+            }
+            return false;
+        }
+        for (Worker w : workers) {
+            LockSupport.unpark(w.thread);
+        }
+        return true;
+    }
+
+    private boolean queuesEmpty() {
+        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
+            if (!q.isEmpty()) {
+                return false;
+            }
+        }
+        for (Worker w : workers) {
+            if (w.forks.sizeEstimate() != 0 || w.submissions.sizeEstimate() != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void workerExited(Worker w) {
+        if (live.decrementAndGet() == 0) {
+            if (mbeanName != null) {
+                try {
+                    ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
+                } catch (JMException ignored) {
+                    // already unregistered
+                }
+            }
+            terminated.countDown();
+        }
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return runState() != RUNNING;
+    }
+
+    @Override
+    public boolean isTerminated() {
+        return terminated.getCount() == 0;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return terminated.await(timeout, unit);
+    }
+
+    /**
+     * Shuts down and waits for termination, as {@code ExecutorService.close()} of JDK 19+ does: if
+     * interrupted while waiting, calls {@link #shutdownNow()}, waits on, and restores the interrupt.
+     */
+    @Override
+    public void close() {
+        boolean interrupted = false;
+        shutdown();
+        while (!isTerminated()) {
+            try {
+                awaitTermination(1L, TimeUnit.DAYS);
+            } catch (InterruptedException e) {
+                if (!interrupted) {
+                    shutdownNow();
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ------------------------------------------------------------------ monitoring
+
+    @Override
+    public int getParallelism() {
+        return workers.length;
+    }
+
+    @Override
+    public int getPoolSize() {
+        return live.get();
+    }
+
+    @Override
+    public long getStealCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.steals();
+        }
+        return s;
+    }
+
+    @Override
+    public long getQueuedTaskCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.forks.sizeEstimate() + w.submissions.sizeEstimate();
+        }
+        return s;
+    }
+
+    @Override
+    public long getQueuedSubmissionCount() {
+        long s = 0;
+        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
+            s += q.size();
+        }
+        return s;
+    }
+
+    @Override
+    public int getActiveThreadCount() {
+        return Math.max(0, live.get() - idle((long) CTL.getVolatile(this)));
+    }
+
+    @Override
+    public int getSearchingThreadCount() {
+        return (int) SEARCHING.getVolatile(this);
+    }
+
+    @Override
+    public int getParkedThreadCount() {
+        int p = 0;
+        for (Worker w : workers) {
+            p += w.isParked() ? 1 : 0;
+        }
+        return p;
+    }
+
+    @Override
+    public long getParkCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.parks();
+        }
+        return s;
+    }
+
+    @Override
+    public long getUnparkCount() {
+        return (long) UNPARKS.getVolatile(this);
+    }
+
+    @Override
+    public long getGrantCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.forks.grantCount() + w.submissions.grantCount();
+        }
+        return s;
+    }
+
+    @Override
+    public long getGrantsOnRequestCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.forks.grantsOnRequest();
+        }
+        return s;
+    }
+
+    @Override
+    public long getGrantRequestCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.grantRequests();
+        }
+        return s;
+    }
+
+    @Override
+    public long getCompletedTaskCount() {
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.tasks();
+        }
+        return s;
+    }
+
+    @Override
+    public boolean isQuiescent() {
+        return idle((long) CTL.getVolatile(this)) == workers.length && queuesEmpty();
+    }
+
+    @Override
+    public String toString() {
+        int rs = runState();
+        String state = rs == RUNNING ? "Running" : isTerminated() ? "Terminated" : rs >= STOP ? "Stopping" : "Shutting down";
+        return super.toString() + "[" + state + ", parallelism = " + getParallelism() + ", size = " + getPoolSize()
+                + ", active = " + getActiveThreadCount() + ", searching = " + getSearchingThreadCount() + ", parked = "
+                + getParkedThreadCount() + ", steals = " + getStealCount() + ", tasks = " + getQueuedTaskCount()
+                + ", submissions = " + getQueuedSubmissionCount() + ", grants = " + getGrantCount()
+                + " (on request " + getGrantsOnRequestCount() + ", requests " + getGrantRequestCount() + "), parks = "
+                + getParkCount() + ", unparks = " + getUnparkCount() + "]";
+    }
+
+    /**
+     * Settings of a {@link BwosExecutor}. Defaults: {@code availableProcessors()} workers; daemon
+     * worker threads named {@code bwos-executor-N-worker-I}; the worker thread's own
+     * uncaught-exception handler; fork deques of 8 blocks of 256 tasks and submission deques of
+     * 8 blocks of 256 (a full deque spills into the shared queue, so the geometry bounds no
+     * program); no MBean.
+     */
+    public static final class Builder {
+        private int parallelism = Runtime.getRuntime().availableProcessors();
+        private ThreadFactory threadFactory;
+        private String namePrefix;
+        private Thread.UncaughtExceptionHandler handler;
+        private int forkBlocks = 8;
+        private int forkBlockSize = 256;
+        private int submitBlocks = 8;
+        private int submitBlockSize = 256;
+        private String jmxName;
+
+        Builder() {
+        }
+
+        /** Number of workers, at least 1 and at most 32767. */
+        public Builder parallelism(int parallelism) {
+            if (parallelism < 1 || parallelism > 0x7FFF) {
+                throw new IllegalArgumentException("parallelism must be in [1, 32767], got " + parallelism);
+            }
+            this.parallelism = parallelism;
+            return this;
+        }
+
+        /**
+         * Makes the worker threads. Threads of a user's factory find their worker through a
+         * {@code ThreadLocal} on each fork (a few nanoseconds), threads of the default factory
+         * through a field.
+         */
+        public Builder threadFactory(ThreadFactory factory) {
+            this.threadFactory = Objects.requireNonNull(factory, "threadFactory");
+            return this;
+        }
+
+        /** Name prefix of the default factory's threads (the worker index is appended). */
+        public Builder threadNamePrefix(String prefix) {
+            this.namePrefix = Objects.requireNonNull(prefix, "prefix");
+            return this;
+        }
+
+        /** Receives the exceptions of tasks given to {@code execute(Runnable)}. */
+        public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler) {
+            this.handler = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /** Geometry of each worker's LIFO BWoS deque of forked tasks (at least 3 blocks). */
+        public Builder forkDeque(int blockCount, int blockSize) {
+            checkGeometry(blockCount, blockSize, 3);
+            this.forkBlocks = blockCount;
+            this.forkBlockSize = blockSize;
+            return this;
+        }
+
+        /** Geometry of each worker's FIFO BWoS deque of tasks submitted inside the pool (at least 2 blocks). */
+        public Builder submitDeque(int blockCount, int blockSize) {
+            checkGeometry(blockCount, blockSize, 2);
+            this.submitBlocks = blockCount;
+            this.submitBlockSize = blockSize;
+            return this;
+        }
+
+        private static void checkGeometry(int blockCount, int blockSize, int minBlocks) {
+            if (blockCount < minBlocks || blockCount > 65536) {
+                throw new IllegalArgumentException("blockCount must be in [" + minBlocks + ", 65536], got " + blockCount);
+            }
+            if (blockSize < 1 || (long) blockCount * blockSize > (1 << 28)) {
+                throw new IllegalArgumentException("blockSize must be positive with blockCount * blockSize at most 2^28, got "
+                        + blockCount + " * " + blockSize);
+            }
+        }
+
+        /** Registers the pool's {@link BwosExecutorMXBean} under {@code io.github.taskpools:type=BwosExecutor,name=NAME}. */
+        public Builder jmxName(String name) {
+            this.jmxName = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** A new pool, its threads started. */
+        public BwosExecutor build() {
+            return new BwosExecutor(this);
+        }
+    }
+}

@@ -1,0 +1,448 @@
+package io.github.taskpools.executor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A task of a {@link BwosExecutor}, forked and joined as a {@code ForkJoinTask} is: porting from
+ * {@code ForkJoinPool} is a rename ({@code RecursiveTask} to {@link BwosRecursiveTask},
+ * {@code RecursiveAction} to {@link BwosRecursiveAction}, {@code ForkJoinPool} to
+ * {@link BwosExecutor}).
+ *
+ * <h2>Fork and join</h2>
+ * {@link #fork()} pushes the task onto the calling worker's LIFO BWoS deque: a plain store, no CAS
+ * and no fence (BWoS §4.1). {@link #join()} first pops the worker's own deque and runs what it
+ * finds until the joined task is done: thieves take the oldest tasks and the owner the newest, so
+ * every task it pops is the joined one or newer than it, never an older one. If the task was
+ * stolen, the joiner steals back from the worker that stole it (recorded in the task when it was
+ * taken), asking it for a grant when it holds tasks thieves cannot reach yet, and parks when there
+ * is nothing left to help with, until the task completes. Forking is allowed only on a worker
+ * thread of a {@code BwosExecutor}; from any other thread submit the root task with
+ * {@link BwosExecutor#invoke}, {@link BwosExecutor#submit(BwosTask)} or
+ * {@link BwosExecutor#execute(BwosTask)}.
+ *
+ * <h2>Completion</h2>
+ * The status word holds {@code DONE} (sign bit), {@code ABNORMAL}, {@code THROWN} and
+ * {@code SIGNAL}, the last set by a waiter that parks. Completing is one volatile RMW
+ * ({@code getAndBitwiseOr}), which publishes the result (written plainly before it) to every
+ * thread that reads the status with acquire or volatile semantics; if it finds {@code SIGNAL}, it
+ * unparks the waiters pushed on {@code waiters} before it. A waiter pushes itself (CAS), then sets
+ * {@code SIGNAL} (CAS), then parks until {@code DONE}: both sides are volatile RMWs on the status,
+ * so either the waiter sees {@code DONE} or the completer sees {@code SIGNAL}.
+ *
+ * <p>An exception thrown by {@code compute()} completes the task abnormally; {@link #join()}
+ * rethrows it ({@code RuntimeException} and {@code Error} as they are, anything else wrapped in a
+ * {@code RuntimeException}), {@link #get()} wraps it in an {@link ExecutionException}.
+ *
+ * @param <V> the result type
+ */
+public abstract class BwosTask<V> implements Future<V> {
+    static final int DONE = 1 << 31;
+    static final int ABNORMAL = 1 << 16;
+    static final int THROWN = 1 << 17;
+    static final int SIGNAL = 1;
+
+    private static final VarHandle STATUS;
+    private static final VarHandle WAITERS;
+    private static final VarHandle STEALER;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATUS = l.findVarHandle(BwosTask.class, "status", int.class);
+            WAITERS = l.findVarHandle(BwosTask.class, "waiters", Waiter.class);
+            STEALER = l.findVarHandle(BwosTask.class, "stealer", Worker.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** DONE, ABNORMAL, THROWN, SIGNAL. Volatile reads; RMWs (volatile) for every change. */
+    private volatile int status;
+    /** Threads parked in a join or get: a Treiber stack, pushed by CAS, emptied by getAndSet. */
+    private volatile Waiter waiters;
+    /**
+     * The exception of an abnormal completion. Plain: written before the status RMW that sets
+     * {@code THROWN}, read after a status read that saw it.
+     */
+    private Throwable exception;
+    /**
+     * The worker that took the task from a shared place (a steal, the submission queue), so that a
+     * joiner can help it. Opaque store by that worker before it runs the task, opaque read by the
+     * joiner: a hint, read again while the joiner waits.
+     */
+    @SuppressWarnings("unused") // accessed through STEALER
+    private Worker stealer;
+
+    /** For subclasses. */
+    protected BwosTask() {
+    }
+
+    // ------------------------------------------------------------------ subclass contract
+
+    /**
+     * Runs the task's computation.
+     *
+     * @return whether the task completed normally here; {@code false} leaves it pending (to be
+     *     completed later by {@link #complete} or another call)
+     */
+    protected abstract boolean exec();
+
+    /** The result, or {@code null} if not completed normally (or a {@code Void} task). */
+    public abstract V getRawResult();
+
+    /** Sets the result, as {@link #complete} does. */
+    protected abstract void setRawResult(V value);
+
+    // ------------------------------------------------------------------ fork and join
+
+    /**
+     * Pushes this task onto the calling worker's deque, to be run by it or stolen by another
+     * worker. No CAS and no fence on the worker's side.
+     *
+     * @return this task
+     * @throws IllegalStateException if the calling thread is not a worker of a {@link BwosExecutor}
+     */
+    public final BwosTask<V> fork() {
+        Worker w = Worker.current();
+        if (w == null) {
+            throw new IllegalStateException("fork() outside a BwosExecutor worker (" + Thread.currentThread()
+                    + "); submit the root task with BwosExecutor.invoke, submit or execute");
+        }
+        w.fork(this);
+        return this;
+    }
+
+    /**
+     * Waits for the task, helping with other tasks meanwhile (see the class comment), and returns
+     * its result.
+     *
+     * @throws CancellationException if the task was cancelled
+     * @throws RuntimeException or {@link Error} that the computation threw; a checked exception is
+     *     wrapped in a {@code RuntimeException}
+     */
+    public final V join() {
+        int s = status;
+        if (s >= 0) {
+            s = awaitDone();
+        }
+        return report(s);
+    }
+
+    /** As {@link #join()}, without returning the result or throwing. */
+    public final void quietlyJoin() {
+        if (status >= 0) {
+            awaitDone();
+        }
+    }
+
+    /**
+     * Runs the task in the calling thread (on a worker: its forks go to this worker's deque) and
+     * returns its result; rethrows as {@link #join()} does. From a thread that is not a worker, run
+     * tasks that fork with {@link BwosExecutor#invoke} instead.
+     */
+    public final V invoke() {
+        doExec();
+        return join();
+    }
+
+    /** Forks {@code b}, runs {@code a}, joins {@code b}: the fork/join idiom. */
+    public static void invokeAll(BwosTask<?> a, BwosTask<?> b) {
+        Objects.requireNonNull(a, "task a");
+        Objects.requireNonNull(b, "task b");
+        b.fork();
+        a.invoke();
+        b.join();
+    }
+
+    /** Forks all but the first, runs the first, then joins the rest in reverse fork order. */
+    public static void invokeAll(BwosTask<?>... tasks) {
+        for (int i = 0; i < tasks.length; i++) {
+            Objects.requireNonNull(tasks[i], "task " + i);
+        }
+        for (int i = tasks.length - 1; i > 0; i--) {
+            tasks[i].fork();
+        }
+        if (tasks.length > 0) {
+            tasks[0].invoke();
+        }
+        for (int i = 1; i < tasks.length; i++) {
+            tasks[i].join();
+        }
+    }
+
+    /** As {@link #invokeAll(BwosTask[])}; returns {@code tasks}. */
+    public static <T extends BwosTask<?>> Collection<T> invokeAll(Collection<T> tasks) {
+        invokeAll(tasks.toArray(new BwosTask<?>[0]));
+        return tasks;
+    }
+
+    /** Whether the calling thread is a worker of some {@link BwosExecutor}. */
+    public static boolean inBwosExecutor() {
+        return Worker.current() != null;
+    }
+
+    // ------------------------------------------------------------------ Future
+
+    @Override
+    public final boolean isDone() {
+        return status < 0;
+    }
+
+    @Override
+    public final boolean isCancelled() {
+        int s = status;
+        return s < 0 && (s & (ABNORMAL | THROWN)) == ABNORMAL;
+    }
+
+    /** Completed without an exception and not cancelled. */
+    public final boolean isCompletedNormally() {
+        int s = status;
+        return s < 0 && (s & ABNORMAL) == 0;
+    }
+
+    /** Cancelled, or completed by an exception. */
+    public final boolean isCompletedAbnormally() {
+        return (status & ABNORMAL) != 0;
+    }
+
+    /**
+     * The exception of an abnormal completion: a {@link CancellationException} if cancelled,
+     * {@code null} if not done or done normally.
+     */
+    public final Throwable getException() {
+        int s = status;
+        if ((s & ABNORMAL) == 0) {
+            return null;
+        }
+        return (s & THROWN) != 0 ? exception : new CancellationException();
+    }
+
+    /**
+     * Cancels the task if it has not completed. A task already running runs on (fork/join tasks
+     * are not interrupted; a task submitted as a {@code Runnable} or {@code Callable} through
+     * {@link BwosExecutor#submit} is interrupted when {@code mayInterruptIfRunning}).
+     */
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        return trySetCancelled();
+    }
+
+    @Override
+    public final V get() throws InterruptedException, ExecutionException {
+        int s = status;
+        if (s >= 0) {
+            s = awaitExternal(true, 0L);
+        }
+        return reportGet(s);
+    }
+
+    @Override
+    public final V get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        long nanos = unit.toNanos(timeout);
+        int s = status;
+        if (s >= 0) {
+            long deadline = System.nanoTime() + nanos;
+            s = awaitExternal(true, deadline == 0L ? 1L : deadline); // 0 stands for no deadline
+            if (s >= 0) {
+                throw new TimeoutException("task not done after " + timeout + " " + unit);
+            }
+        }
+        return reportGet(s);
+    }
+
+    /** Completes the task normally with {@code value}, if not done yet; unparks waiters. */
+    public void complete(V value) {
+        setRawResult(value);
+        setDone(DONE);
+    }
+
+    /** Completes the task abnormally with {@code ex}, if not done yet; unparks waiters. */
+    public void completeExceptionally(Throwable ex) {
+        setExceptional(Objects.requireNonNull(ex, "exception"));
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    /** Runs the task unless it is done; records its completion. */
+    final void doExec() {
+        if (status < 0) {
+            return;
+        }
+        boolean completed;
+        try {
+            completed = exec();
+        } catch (Throwable ex) {
+            setExceptional(ex);
+            return;
+        }
+        if (completed) {
+            setDone(DONE);
+        }
+    }
+
+    final void setExceptional(Throwable ex) {
+        if (status >= 0) {
+            exception = ex; // plain: published by the RMW below
+            setDone(DONE | ABNORMAL | THROWN);
+        }
+    }
+
+    final boolean trySetCancelled() {
+        for (int s; (s = status) >= 0; ) {
+            if (STATUS.compareAndSet(this, s, s | DONE | ABNORMAL)) {
+                signalWaiters(s);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One volatile RMW: publishes the result; wakes the waiters if one set SIGNAL before. */
+    private void setDone(int bits) {
+        for (int s; (s = status) >= 0; ) {
+            if (STATUS.compareAndSet(this, s, s | bits)) {
+                signalWaiters(s);
+                return;
+            }
+        }
+    }
+
+    private void signalWaiters(int previous) {
+        if ((previous & SIGNAL) != 0) {
+            for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
+                LockSupport.unpark(w.thread);
+            }
+        }
+    }
+
+    final void recordStealer(Worker w) {
+        STEALER.setOpaque(this, w);
+    }
+
+    final Worker stealer() {
+        return (Worker) STEALER.getOpaque(this);
+    }
+
+    final int status() {
+        return status;
+    }
+
+    private int awaitDone() {
+        Worker w = Worker.current();
+        if (w != null) {
+            return w.awaitJoin(this);
+        }
+        try {
+            return awaitExternal(false, 0L);
+        } catch (InterruptedException cannotHappen) {
+            throw new AssertionError(cannotHappen);
+        }
+    }
+
+    /**
+     * Parks the calling thread until the task is done (or, with a deadline, until then).
+     *
+     * @param interruptible whether an interrupt ends the wait with {@link InterruptedException};
+     *     otherwise the interrupt status is kept and restored
+     * @param deadline {@code System.nanoTime()} to give up at, or 0 for none
+     */
+    final int awaitExternal(boolean interruptible, long deadline) throws InterruptedException {
+        if (interruptible && Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Waiter node = new Waiter(Thread.currentThread());
+        boolean interrupted = false;
+        try {
+            for (Waiter h; ; ) {
+                if (status < 0) {
+                    return status;
+                }
+                node.next = h = waiters;
+                if (WAITERS.compareAndSet(this, h, node)) {
+                    break;
+                }
+            }
+            for (int s; (s = status) >= 0; ) {
+                if ((s & SIGNAL) == 0 && !STATUS.compareAndSet(this, s, s | SIGNAL)) {
+                    continue;
+                }
+                if (deadline == 0L) {
+                    LockSupport.park(this);
+                } else {
+                    long nanos = deadline - System.nanoTime();
+                    if (nanos <= 0L) {
+                        return status;
+                    }
+                    LockSupport.parkNanos(this, nanos);
+                }
+                if (Thread.interrupted()) {
+                    if (interruptible) {
+                        throw new InterruptedException();
+                    }
+                    interrupted = true;
+                }
+            }
+            return status;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private V report(int s) {
+        if ((s & ABNORMAL) == 0) {
+            return getRawResult();
+        }
+        if ((s & THROWN) == 0) {
+            throw new CancellationException("task was cancelled");
+        }
+        Throwable ex = exception;
+        if (ex instanceof RuntimeException) {
+            throw (RuntimeException) ex;
+        }
+        if (ex instanceof Error) {
+            throw (Error) ex;
+        }
+        throw new RuntimeException(ex);
+    }
+
+    private V reportGet(int s) throws ExecutionException {
+        if ((s & ABNORMAL) == 0) {
+            return getRawResult();
+        }
+        if ((s & THROWN) == 0) {
+            throw new CancellationException("task was cancelled");
+        }
+        throw new ExecutionException(exception);
+    }
+
+    @Override
+    public String toString() {
+        int s = status;
+        String state = s >= 0 ? "pending"
+                : (s & ABNORMAL) == 0 ? "completed normally"
+                : (s & THROWN) == 0 ? "cancelled" : "completed exceptionally: " + exception;
+        return getClass().getName() + "@" + Integer.toHexString(hashCode()) + "[" + state + "]";
+    }
+
+    /** A parked waiter. {@code next}: plain, written before the CAS that publishes the node. */
+    static final class Waiter {
+        final Thread thread;
+        Waiter next;
+
+        Waiter(Thread thread) {
+            this.thread = thread;
+        }
+    }
+}
