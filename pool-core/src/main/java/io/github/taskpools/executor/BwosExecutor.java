@@ -169,8 +169,10 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         this.mbeanName = name;
-        for (Worker w : workers) {
-            w.thread.start();
+        if (b.startThreads) {
+            for (Worker w : workers) {
+                w.thread.start();
+            }
         }
     }
 
@@ -624,6 +626,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         private int submitBlocks = 8;
         private int submitBlockSize = 256;
         private String jmxName;
+        /** False only in tests of the parking handshake, whose actors play the workers. */
+        boolean startThreads = true;
 
         Builder() {
         }

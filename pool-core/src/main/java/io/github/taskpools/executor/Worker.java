@@ -250,14 +250,30 @@ final class Worker implements Runnable {
      * {@code null} after a wake-up (or to exit).
      */
     private BwosTask<?> park() {
-        boolean wasSearching = searching;
-        searching = false;
-        PHASE.setVolatile(this, PARKED);
-        pool.parking(wasSearching); // idle + 1 (and searching - 1): volatile RMW
-        VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
+        announceParked();
         if (pool.tryTerminate()) {
             return null;
         }
+        BwosTask<?> t = lookAgain();
+        if (t != null) {
+            return t;
+        }
+        PARKS.setOpaque(this, parks + 1);
+        block();
+        return null;
+    }
+
+    /** Handshake, step 1: PARKED (volatile), idle + 1 (volatile RMW), then a full fence. */
+    void announceParked() {
+        boolean wasSearching = searching;
+        searching = false;
+        PHASE.setVolatile(this, PARKED);
+        pool.parking(wasSearching);
+        VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
+    }
+
+    /** Handshake, step 2: one more look; a task found ends the parking. */
+    BwosTask<?> lookAgain() {
         BwosTask<?> t = scan();
         if (t != null) {
             if (PHASE.compareAndSet(this, PARKED, ACTIVE)) {
@@ -268,19 +284,21 @@ final class Worker implements Runnable {
                 searching = true;
                 endSearch();
             }
-            return t;
         }
-        PARKS.setOpaque(this, parks + 1);
+        return t;
+    }
+
+    /** Handshake, step 3: parks until a waker signals (or the pool terminates). */
+    private void block() {
         while ((int) PHASE.getVolatile(this) == PARKED) {
             if (pool.runState() >= BwosExecutor.QUIESCED) {
-                return null;
+                return;
             }
             LockSupport.park(pool);
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
         PHASE.setVolatile(this, ACTIVE);
-        searching = true; // a waker counted us as searching
-        return null;
+        searching = true; // the waker counted us as searching
     }
 
     /** Wakes this worker if parked; called by the pool with the idle and searching counts updated. */
@@ -294,6 +312,10 @@ final class Worker implements Runnable {
 
     boolean isParked() {
         return (int) PHASE.getVolatile(this) == PARKED;
+    }
+
+    boolean isSignalled() {
+        return (int) PHASE.getVolatile(this) == SIGNALLED;
     }
 
     // ------------------------------------------------------------------ fork, submit, join
@@ -429,9 +451,5 @@ final class Worker implements Runnable {
 
     long tasks() {
         return (long) TASKS.getOpaque(this);
-    }
-
-    boolean isSearching() {
-        return searching;
     }
 }
