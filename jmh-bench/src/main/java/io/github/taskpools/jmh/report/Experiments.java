@@ -8,8 +8,12 @@ import io.github.taskpools.jmh.CafeHeightBenchmark;
 import io.github.taskpools.jmh.CafeThroughputBenchmark;
 import io.github.taskpools.jmh.FfAbortRateBenchmark;
 import io.github.taskpools.jmh.FfWorkerTakeBenchmark;
+import io.github.taskpools.jmh.forkjoin.Kernels;
 import io.github.taskpools.jmh.FillDrainBenchmark;
-import io.github.taskpools.jmh.ForkJoinBenchmark;
+import io.github.taskpools.jmh.ExecutorForkJoinBenchmark;
+import io.github.taskpools.jmh.ExecutorIdleBenchmark;
+import io.github.taskpools.jmh.ExecutorPools;
+import io.github.taskpools.jmh.ExecutorSubmitBenchmark;
 import io.github.taskpools.jmh.OwnerQueue;
 import io.github.taskpools.jmh.PqChannelsBenchmark;
 import io.github.taskpools.jmh.PqHoldBenchmark;
@@ -53,9 +57,71 @@ final class Experiments {
      * the ratio is taken only where the parameters it names have the values it gives ("threads"
      * included, for an experiment with a {@link ThreadSweep}).
      */
-    record Ratio(String numerator, String denominator, Double target, String why, Map<String, String> at) {
+    record Ratio(String numerator, String denominator, Double target, String why, Map<String, String> at,
+            boolean geomean) {
         Ratio(String numerator, String denominator, Double target, String why) {
-            this(numerator, denominator, target, why, Map.of());
+            this(numerator, denominator, target, why, Map.of(), false);
+        }
+
+        Ratio(String numerator, String denominator, Double target, String why, Map<String, String> at) {
+            this(numerator, denominator, target, why, at, false);
+        }
+
+        /**
+         * A ratio that the report also gives as the geometric mean over the values of the swept parameter
+         * (e.g. over kernels), per setting of the other parameters, as the row whose swept value is
+         * {@value #GEOMEAN}.
+         */
+        static Ratio withGeomean(String numerator, String denominator, String why) {
+            return new Ratio(numerator, denominator, null, why, Map.of(), true);
+        }
+
+        /** The swept value of a geometric-mean row. */
+        static final String GEOMEAN = "geomean";
+    }
+
+    /**
+     * The values {@code ./bench} passes for a parameter ({@code -p name=v1,v2,...}), in the quick preset and
+     * in full, resolved against the cores like a {@link ThreadSweep}: a comma-separated list of numbers
+     * (left out above the cores), {@code C}, {@code kC}, {@code 1..C}, and other tokens kept as they are,
+     * except {@code vtN} (N virtual threads), kept only on a JVM that has virtual threads (JDK 21+).
+     */
+    record ParamSweep(String quick, String full) {
+        List<String> values(boolean quickPreset, int cores) {
+            List<String> out = new ArrayList<>();
+            StringBuilder numeric = new StringBuilder();
+            for (String t : (quickPreset ? quick : full).split(",")) {
+                t = t.strip();
+                if (t.matches("[0-9]+|[0-9]*C|1\\.\\.C")) {
+                    numeric.append(numeric.length() == 0 ? "" : ",").append(t);
+                }
+            }
+            if (numeric.length() > 0) {
+                String n = numeric.toString();
+                new ThreadSweep(n, n).counts(true, cores).forEach(c -> out.add(Integer.toString(c)));
+            }
+            for (String t : (quickPreset ? quick : full).split(",")) {
+                t = t.strip();
+                if (t.matches("[0-9]+|[0-9]*C|1\\.\\.C")) {
+                    continue;
+                }
+                if (t.startsWith("vt") && !virtualThreads()) {
+                    continue;
+                }
+                if (!out.contains(t)) {
+                    out.add(t);
+                }
+            }
+            return out;
+        }
+
+        static boolean virtualThreads() {
+            try {
+                Thread.class.getMethod("ofVirtual");
+                return true;
+            } catch (NoSuchMethodException e) {
+                return false;
+            }
         }
     }
 
@@ -129,7 +195,18 @@ final class Experiments {
     record Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
             Function<Map<String, String>, String> label, String xParam, String xLabel, String metric, double scale,
             String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios, List<Chart> charts,
-            Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads, List<Limit> limits) {
+            Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads, List<Limit> limits,
+            Map<String, ParamSweep> sweeps) {
+
+        /** An experiment without parameter sweeps. */
+        Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
+                Function<Map<String, String>, String> label, String xParam, String xLabel, String metric,
+                double scale, String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios,
+                List<Chart> charts, Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads,
+                List<Limit> limits) {
+            this(id, title, benchmark, description, seriesParams, label, xParam, xLabel, metric, scale, unitLabel,
+                    order, counters, ratios, charts, quick, minCores, x86Only, threads, limits, Map.of());
+        }
 
         /** An experiment without limits. */
         Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
@@ -145,12 +222,31 @@ final class Experiments {
             return "^\\Q" + benchmark.getName() + ".\\E";
         }
 
-        /** The JMH {@code -p} arguments of the quick preset (empty: every parameter value). */
-        List<String> quickArgs() {
+        /**
+         * The JMH {@code -p} arguments of the quick preset on a machine of {@code cores} cores: its
+         * parameter subset and the quick values of the swept parameters (empty: every parameter value).
+         */
+        List<String> quickArgs(int cores) {
             List<String> args = new ArrayList<>();
             quick.forEach((k, v) -> {
                 args.add("-p");
                 args.add(k + "=" + v);
+            });
+            sweeps.forEach((k, v) -> {
+                if (!quick.containsKey(k)) {
+                    args.add("-p");
+                    args.add(k + "=" + String.join(",", v.values(true, cores)));
+                }
+            });
+            return args;
+        }
+
+        /** The JMH {@code -p} arguments of the full preset: the swept parameters' values (empty: none). */
+        List<String> fullArgs(int cores) {
+            List<String> args = new ArrayList<>();
+            sweeps.forEach((k, v) -> {
+                args.add("-p");
+                args.add(k + "=" + String.join(",", v.values(false, cores)));
             });
             return args;
         }
@@ -177,7 +273,9 @@ final class Experiments {
             int n = threads == null ? 1 : threads.counts(quickPreset, cores).size();
             for (Map.Entry<String, List<String>> e : params().entrySet()) {
                 String over = quickPreset ? quick.get(e.getKey()) : null;
-                n *= over != null ? over.split(",").length : e.getValue().size();
+                ParamSweep sweep = sweeps.get(e.getKey());
+                n *= over != null ? over.split(",").length
+                        : sweep != null ? sweep.values(quickPreset, cores).size() : e.getValue().size();
             }
             return n;
         }
@@ -348,6 +446,109 @@ final class Experiments {
                     PqChannelsBenchmark.TWO_Q, PqChannelsBenchmark.P)),
             2, false, new ThreadSweep("C", "1..C"));
 
+    private static final Predicate<Map<String, String>> BWOS_RUN = p -> ExecutorPools.BWOS.equals(p.get("pool"));
+    private static final Predicate<Map<String, String>> STEALING_RUN =
+            p -> !ExecutorPools.THREAD_POOL_EXECUTOR.equals(p.get("pool"));
+    private static final List<String> EXECUTOR_ORDER = List.of(ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL,
+            ExecutorPools.THREAD_POOL_EXECUTOR);
+
+    private static final Experiment EXECUTOR_FORK_JOIN = new Experiment(ExecutorForkJoinBenchmark.EXPERIMENT,
+            "BwosExecutor against ForkJoinPool: recursive fork/join kernels",
+            ExecutorForkJoinBenchmark.class,
+            "Whole recursive computations, each kernel written once per pool with the same recursion, cut-off"
+                    + " and fork/join order (the port is a rename): fib(" + Kernels.FIB_N + ") below a cut-off of "
+                    + Kernels.FIB_CUTOFF + " (`fib`, coarse) and fib(" + Kernels.FIB_FINE_N + ") below "
+                    + Kernels.FIB_FINE_CUTOFF + " (`fib-fine`, tens of thousands of tiny tasks); jsr166's"
+                    + " LeftSpineFib, fib(" + Kernels.LEFTSPINE_N + ") below " + Kernels.LEFTSPINE_CUTOFF
+                    + " (`leftspine-fib`: forks the right child down the left spine, joins in reverse); the"
+                    + " integral of x³+x over [0, 64] in 2^" + Kernels.INTEGRATE_DEPTH + " Simpson intervals;"
+                    + " " + Kernels.NQUEENS_N + "-queens forking the first " + Kernels.NQUEENS_FORK_ROWS + " rows;"
+                    + " jsr166's MatrixMultiply (`matmul`, " + Kernels.MATMUL_N + "x" + Kernels.MATMUL_N
+                    + " doubles, quadrant recursion down to " + Kernels.MATMUL_BLOCK + "x" + Kernels.MATMUL_BLOCK
+                    + " blocks). The root is submitted from outside the pool (`pool.invoke(root)` from the JMH"
+                    + " thread) on `BwosExecutor` and on `ForkJoinPool`, each with `parallelism` workers (swept 1"
+                    + " to the cores, `--threads N` to N; quick preset: 1 and the cores). Score: computations per"
+                    + " second. Counters per computation: steals (both pools' `getStealCount()`), and"
+                    + " BwosExecutor's parks and grants on request. Every result is checked against the"
+                    + " sequential answer, and a BwosExecutor trial with more than one worker whose steal count"
+                    + " stayed 0 fails; a failed check fails the run. The ratios' geomean rows are geometric"
+                    + " means over the kernels.",
+            List.of("pool"), param("pool"), "kernel", "kernel", "primary", 1, "ops/s",
+            List.of(ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL),
+            List.of(new Counter("steals/computation", "steals", "work"),
+                    new Counter("parks/computation", "parks", "work", BWOS_RUN),
+                    new Counter("grants on request/computation", "grantsOnRequest", "work", BWOS_RUN)),
+            List.of(Ratio.withGeomean(ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL,
+                    "whole-program comparison, same kernels, root submitted from outside")),
+            List.of(new Chart("throughput", "BwosExecutor vs ForkJoinPool: fork/join kernels", "score",
+                            "computations per second", "parallelism"),
+                    new Chart("steals", "Steals per computation", "steals/computation", "steals / computation",
+                            "parallelism")),
+            Map.of(), 1, false, null, List.of(),
+            Map.of("parallelism", new ParamSweep("1,C", "1..C")));
+
+    private static final Experiment EXECUTOR_SUBMIT = new Experiment(ExecutorSubmitBenchmark.EXPERIMENT,
+            "BwosExecutor against ForkJoinPool and ThreadPoolExecutor: external submitters",
+            ExecutorSubmitBenchmark.class,
+            "Submitter threads outside the pool (1, 2 and the cores' number of platform threads; `vt1000`:"
+                    + " 1000 virtual threads, on JDK 21+ only) call `execute(Runnable)` together "
+                    + ExecutorSubmitBenchmark.BATCH + " times per invocation, and the JMH thread waits until"
+                    + " every one of those tasks has completed (a shared count, the last task unparks it). Tasks:"
+                    + " `empty` or `1us` (about 1 µs of `Blackhole.consumeCPU`, calibrated per trial). Pools:"
+                    + " `BwosExecutor`, `ForkJoinPool`, a fixed `ThreadPoolExecutor` on a `LinkedBlockingQueue`,"
+                    + " each with parallelism = the cores (`--threads N`: N). Score: tasks completed per second."
+                    + " Counters: BwosExecutor's parks and unparks per batch of " + ExecutorSubmitBenchmark.BATCH
+                    + " tasks, steals per task of the two stealing pools. A"
+                    + " batch with tasks still missing 10 s after its last progress fails the run.",
+            List.of("pool"), param("pool"), "submitters", "submitter threads", "primary", MEGA, "Mtasks/s",
+            EXECUTOR_ORDER,
+            List.of(new Counter("parks/batch", "parks", "invocations", BWOS_RUN),
+                    new Counter("unparks/batch", "unparks", "invocations", BWOS_RUN),
+                    new Counter("steals/task", "steals", "work", STEALING_RUN)),
+            List.of(new Ratio(ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL, null, ""),
+                    new Ratio(ExecutorPools.BWOS, ExecutorPools.THREAD_POOL_EXECUTOR, null, "")),
+            List.of(new Chart("throughput", "External submitters: tasks completed per second", "score",
+                            "tasks completed (M/s)", "task"),
+                    new Chart("parks", "BwosExecutor: parks per batch of " + ExecutorSubmitBenchmark.BATCH + " tasks",
+                            "parks/batch", "parks / batch", "task")),
+            Map.of(), 1, false, null, List.of(),
+            Map.of("parallelism", new ParamSweep("C", "C"), "submitters", new ParamSweep("1,2,vt1000",
+                    "1,2,C,vt1000")));
+
+    private static final Experiment EXECUTOR_IDLE = new Experiment(ExecutorIdleBenchmark.EXPERIMENT,
+            "BwosExecutor against ForkJoinPool and ThreadPoolExecutor: bursts after idle time",
+            ExecutorIdleBenchmark.class,
+            "A service's load: bursts of " + ExecutorIdleBenchmark.BURST + " tasks (about 1 µs each) submitted"
+                    + " with `execute(Runnable)` from the JMH thread, each burst after an unmeasured idle gap of "
+                    + ExecutorIdleBenchmark.GAP_MIN_MICROS / 1000 + "-" + ExecutorIdleBenchmark.GAP_MAX_MICROS / 1000
+                    + " ms (random, same seed for every pool). Score: time of a burst, first submission to last"
+                    + " completion (µs, lower is better, so a ratio below 1 favours BwosExecutor)."
+                    + " Counters: submit-to-start latency of each task (from just before `execute` to the task's"
+                    + " first line), the mean over iterations of each iteration's median and 99th percentile, in"
+                    + " µs; the CPU time of the pool's own threads (OS per-thread CPU time via `ThreadMXBean`,"
+                    + " threads found by their names) in cores: during a pure idle window of "
+                    + ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS + " ms after each iteration's last burst (idle"
+                    + " CPU) and over the iteration's bursts and gaps (service CPU); BwosExecutor's parks per"
+                    + " burst. Pools with parallelism = the cores (`--threads N`: N). A burst that does not"
+                    + " complete within 10 s fails the run.",
+            List.of("pool"), param("pool"), null, null, "primary", 1, "µs",
+            EXECUTOR_ORDER,
+            List.of(new Counter("p50 start latency (µs)", "p50Nanos", "microsToNanos"),
+                    new Counter("p99 start latency (µs)", "p99Nanos", "microsToNanos"),
+                    new Counter("idle CPU (cores)", "idleCpuNanos", "idleWallNanos"),
+                    new Counter("service CPU (cores)", "busyCpuNanos", "busyWallNanos"),
+                    new Counter("parks/burst", "parks", "bursts", BWOS_RUN)),
+            List.of(new Ratio(ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL, null, "burst time: lower is better"),
+                    new Ratio(ExecutorPools.BWOS, ExecutorPools.THREAD_POOL_EXECUTOR, null,
+                            "burst time: lower is better")),
+            List.of(new Chart("burst-time", "Bursts after idle: time of a burst", "score", "µs per burst", null),
+                    new Chart("p99", "Bursts after idle: p99 submit-to-start latency", "p99 start latency (µs)",
+                            "µs", null),
+                    new Chart("idle-cpu", "Pool CPU during " + ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS
+                            + " ms of idle", "idle CPU (cores)", "cores", null)),
+            Map.of(), 1, false, null, List.of(),
+            Map.of("parallelism", new ParamSweep("C", "C")));
+
     private static <T> List<T> concat(List<T> a, List<T> b) {
         List<T> out = new ArrayList<>(a);
         out.addAll(b);
@@ -496,21 +697,7 @@ final class Experiments {
                             new Chart("throughput", "Fence-free: worker + thief throughput vs δ", "score",
                                     "total throughput (Mops/s)", null)),
                     Map.of("delta", "64,128,512"), 2, true, null),
-            new Experiment(ForkJoinBenchmark.EXPERIMENT,
-                    "Fork/join kernels: ForkJoinPool against a BWoS-based pool",
-                    ForkJoinBenchmark.class,
-                    "Whole recursive computations (fib(30) below a cut-off of 12; the integral of x³+x over"
-                            + " [0, 64] in 2^14 Simpson intervals; 11-queens forking the first 3 rows) on"
-                            + " `ForkJoinPool` and on a small runner whose workers each own a LIFO BWoS deque and"
-                            + " join by popping and stealing. Both with parallelism = available processors."
-                            + " Score: computations per second; every result is checked.",
-                    List.of("pool"), param("pool"), "kernel", "kernel", "primary", 1, "ops/s",
-                    List.of(ForkJoinBenchmark.BWOS, ForkJoinBenchmark.FORK_JOIN_POOL),
-                    List.of(),
-                    List.of(new Ratio(ForkJoinBenchmark.BWOS, ForkJoinBenchmark.FORK_JOIN_POOL, null,
-                            "whole-program comparison")),
-                    List.of(new Chart("throughput", "Fork/join kernels", "score", "computations per second", null)),
-                    Map.of(), 1, false, null),
+            EXECUTOR_FORK_JOIN, EXECUTOR_SUBMIT, EXECUTOR_IDLE,
             new Experiment(SalsaProducersConsumersBenchmark.EXPERIMENT,
                     "SALSA §6.3: throughput for producer/consumer counts (Fig. 4)",
                     SalsaProducersConsumersBenchmark.class,

@@ -34,8 +34,8 @@ import org.openjdk.jmh.util.ListStatistics;
  *     prints, per known experiment, tab-separated: id, JMH include pattern, the quick preset's JMH
  *     -p arguments ("-" if none), the cores it needs, "x86" if it runs on x86-64 only (else "any"), the number of
  *     parameter combinations in the quick preset and in full, and the JMH thread counts of the quick preset
- *     and of the full run ("-" if the experiment does not sweep them), for N cores (default: the available
- *     processors)
+ *     and of the full run ("-" if the experiment does not sweep them), and the full preset's JMH -p arguments
+ *     (the experiment's parameter sweeps, "-" if none), for N cores (default: the available processors)
  * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --dir report
  *     reads DIR/ID.json (and DIR/ID.env.txt, free text about the machine and the command) for every
  *     known experiment that has a result, and writes DIR/REPORT.md, DIR/summary.json and the charts
@@ -127,11 +127,14 @@ public final class Report {
         }
         if (list) {
             for (Experiment e : Experiments.ALL) {
-                String quick = e.quickArgs().isEmpty() ? "-" : String.join(" ", e.quickArgs());
+                List<String> q = e.quickArgs(cores);
+                List<String> f = e.fullArgs(cores);
+                String quick = q.isEmpty() ? "-" : String.join(" ", q);
+                String full = f.isEmpty() ? "-" : String.join(" ", f);
                 System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
                         + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
                         + e.configurations(true, cores) + "\t" + e.configurations(false, cores) + "\t"
-                        + threadCounts(e, true, cores) + "\t" + threadCounts(e, false, cores));
+                        + threadCounts(e, true, cores) + "\t" + threadCounts(e, false, cores) + "\t" + full);
             }
             return;
         }
@@ -425,8 +428,67 @@ public final class Report {
                     }
                 }
             }
+            if (q.geomean()) {
+                out.addAll(geomeans(e, q, out));
+            }
         }
         return out;
+    }
+
+    /**
+     * The geometric means of the ratio {@code q}'s rows in {@code rows} over the swept parameter's values,
+     * one per setting of the other parameters that has at least two of them: the ratio of medians is the
+     * geometric mean of the ratios, the spread that of their low and high ends (n/a if any of them has
+     * none), the swept value {@value Experiments.Ratio#GEOMEAN} followed by the number of values in
+     * parentheses.
+     */
+    static List<RatioRow> geomeans(Experiment e, Ratio q, List<RatioRow> rows) {
+        Map<Map<String, String>, List<RatioRow>> bySetting = new LinkedHashMap<>();
+        for (RatioRow r : rows) {
+            if (r.numerator().equals(q.numerator()) && r.denominator().equals(q.denominator())
+                    && !String.valueOf(r.x()).startsWith(Ratio.GEOMEAN)) {
+                bySetting.computeIfAbsent(r.setting(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<RatioRow> out = new ArrayList<>();
+        bySetting.forEach((setting, rs) -> {
+            if (rs.size() < 2) {
+                return;
+            }
+            double ratio = geomean(rs.stream().mapToDouble(RatioRow::ratio).toArray());
+            double lo = geomean(rs.stream().mapToDouble(RatioRow::lo).toArray());
+            double hi = geomean(rs.stream().mapToDouble(RatioRow::hi).toArray());
+            if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+                lo = Double.NaN;
+                hi = Double.NaN;
+            }
+            String verdict = null;
+            if (q.target() != null) {
+                double t = q.target();
+                verdict = Double.isFinite(lo) && lo >= t ? "yes" : Double.isFinite(hi) && hi < t ? "no"
+                        : (ratio >= t ? "yes" : "no") + (Double.isFinite(lo) ? " (target inside the spread)"
+                                : " (no CI)");
+            }
+            out.add(new RatioRow(e.id(), q.numerator(), q.denominator(), e.xParam(),
+                    Ratio.GEOMEAN + " (" + rs.size() + ")", setting, ratio, lo, hi, q.target(), verdict,
+                    "geometric mean over " + (e.xParam() == null ? "settings" : e.xParam() + "s")));
+        });
+        return out;
+    }
+
+    /** The geometric mean of positive values; NaN if any is not a positive finite number, or none. */
+    static double geomean(double[] xs) {
+        if (xs.length == 0) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (double x : xs) {
+            if (!(x > 0) || !Double.isFinite(x)) {
+                return Double.NaN;
+            }
+            sum += Math.log(x);
+        }
+        return Math.exp(sum / xs.length);
     }
 
     private static boolean matches(Map<String, String> at, Map<String, String> params) {

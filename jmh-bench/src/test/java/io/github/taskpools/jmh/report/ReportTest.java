@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.taskpools.jmh.ExecutorIdleBenchmark;
+import io.github.taskpools.jmh.ExecutorSubmitBenchmark;
 import io.github.taskpools.jmh.ProducerConsumerBenchmark;
 import io.github.taskpools.jmh.report.Experiments.Experiment;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
@@ -88,31 +90,177 @@ class ReportTest {
         }
     }
 
+    /**
+     * {@code java -jar jmh-bench/target/benchmarks.jar ExecutorForkJoinBenchmark -p kernel=fib,matmul -p
+     * parallelism=1,2 -f 1 -wi 0 -i 2 -r 100ms -rf json -rff executor-fork-join.json}.
+     */
     @Test
     void parsesRealJmhJsonOfAPlainBenchmark() throws IOException {
-        List<Result> results = Results.parse(fixture("fork-join.json"));
-        Experiment e = Experiments.byId("fork-join");
+        List<Result> results = Results.parse(fixture("executor-fork-join.json"));
+        Experiment e = Experiments.byId("executor-fork-join");
         List<Row> rows = Report.rows(e, results);
-        assertEquals(4, rows.size());
-        assertEquals(List.of("bwos", "bwos", "forkjoinpool", "forkjoinpool"),
-                rows.stream().map(Row::implementation).toList());
+        assertEquals(8, rows.size());
+        assertEquals(List.of("bwos", "bwos", "bwos", "bwos", "forkjoinpool", "forkjoinpool", "forkjoinpool",
+                "forkjoinpool"), rows.stream().map(Row::implementation).toList());
+        assertEquals(List.of("parallelism"), Report.varyingParams(e, rows));
         for (Row r : rows) {
             assertEquals("ops/s", r.metric().unit());
             assertEquals(2, r.metric().samples().size());
             // JMH writes "NaN" for the error and interval of a two-sample run; they parse as NaN.
             assertTrue(Double.isNaN(r.metric().error()));
             assertTrue(Double.isNaN(r.metric().lo()) && Double.isNaN(r.metric().hi()));
+            Result src = results.stream().filter(x -> x.params().equals(r.params())).findFirst().orElseThrow();
+            assertEquals(src.secondary().get("steals").score() / src.secondary().get("work").score(),
+                    r.counters().get("steals/computation"), EPS);
+            if (r.implementation().equals("bwos")) {
+                assertTrue(r.counters().containsKey("parks/computation"));
+                assertTrue(r.counters().containsKey("grants on request/computation"));
+                if (r.params().get("parallelism").equals("2")) {
+                    assertTrue(r.counters().get("steals/computation") > 0, "two workers share the work");
+                }
+            } else {
+                assertNull(r.counters().get("parks/computation"), "ForkJoinPool does not count parks: no false 0");
+            }
         }
         List<RatioRow> ratios = Report.ratios(e, rows);
-        assertEquals(2, ratios.size(), "bwos / forkjoinpool per kernel");
-        for (RatioRow q : ratios) {
-            Row a = rows.stream().filter(r -> r.implementation().equals("bwos") && r.x().equals(q.x())).findFirst()
-                    .orElseThrow();
-            Row b = rows.stream().filter(r -> r.implementation().equals("forkjoinpool") && r.x().equals(q.x()))
-                    .findFirst().orElseThrow();
+        assertEquals(6, ratios.size(), "bwos / forkjoinpool per kernel and parallelism, and a geomean per parallelism");
+        for (RatioRow q : ratios.subList(0, 4)) {
+            Row a = rows.stream().filter(r -> r.implementation().equals("bwos") && r.x().equals(q.x())
+                    && r.params().get("parallelism").equals(q.setting().get("parallelism"))).findFirst().orElseThrow();
+            Row b = rows.stream().filter(r -> r.implementation().equals("forkjoinpool") && r.x().equals(q.x())
+                    && r.params().get("parallelism").equals(q.setting().get("parallelism"))).findFirst().orElseThrow();
             assertEquals(a.median() / b.median(), q.ratio(), EPS);
             assertTrue(Double.isNaN(q.lo()), "no spread without intervals");
         }
+        for (RatioRow g : ratios.subList(4, 6)) {
+            assertEquals("geomean (2)", g.x());
+            List<RatioRow> kernels = ratios.subList(0, 4).stream().filter(q -> q.setting().equals(g.setting()))
+                    .toList();
+            assertEquals(2, kernels.size());
+            assertEquals(Math.sqrt(kernels.get(0).ratio() * kernels.get(1).ratio()), g.ratio(), 1e-9 * g.ratio());
+            assertTrue(Double.isNaN(g.lo()) && Double.isNaN(g.hi()), "no spread: the kernels' ratios have none");
+        }
+    }
+
+    @Test
+    void geometricMeanRatiosPerSetting() {
+        Experiment e = Experiments.byId("executor-fork-join");
+        List<RatioRow> rows = new ArrayList<>();
+        rows.add(new RatioRow(e.id(), "bwos", "forkjoinpool", "kernel", "fib", Map.of("parallelism", "2"), 2.0, 1.0,
+                4.0, null, null, ""));
+        rows.add(new RatioRow(e.id(), "bwos", "forkjoinpool", "kernel", "nqueens", Map.of("parallelism", "2"), 0.5,
+                0.25, 1.0, null, null, ""));
+        rows.add(new RatioRow(e.id(), "bwos", "forkjoinpool", "kernel", "matmul", Map.of("parallelism", "2"), 8.0,
+                Double.NaN, Double.NaN, null, null, ""));
+        rows.add(new RatioRow(e.id(), "bwos", "forkjoinpool", "kernel", "fib", Map.of("parallelism", "1"), 3.0, 2.0,
+                4.0, null, null, ""));
+        rows.add(new RatioRow(e.id(), "bwos", "forkjoinpool", "kernel", "matmul", Map.of("parallelism", "1"), 12.0,
+                8.0, 18.0, null, null, ""));
+        rows.add(new RatioRow(e.id(), "x", "forkjoinpool", "kernel", "fib", Map.of("parallelism", "1"), 100.0, 1.0,
+                1.0, null, null, ""));
+        List<RatioRow> g = Report.geomeans(e, Ratio.withGeomean("bwos", "forkjoinpool", ""), rows);
+        assertEquals(2, g.size(), "one per parallelism; other ratios left out");
+        assertEquals(Map.of("parallelism", "2"), g.get(0).setting());
+        assertEquals("geomean (3)", g.get(0).x());
+        assertEquals(2.0, g.get(0).ratio(), 1e-12, "(2 * 0.5 * 8)^(1/3)");
+        assertTrue(Double.isNaN(g.get(0).lo()) && Double.isNaN(g.get(0).hi()), "a kernel without spread: none");
+        assertEquals(6.0, g.get(1).ratio(), 1e-12, "sqrt(3 * 12)");
+        assertEquals(4.0, g.get(1).lo(), 1e-12);
+        assertEquals(Math.sqrt(72), g.get(1).hi(), 1e-12);
+        assertNull(g.get(1).verdict(), "no target");
+
+        RatioRow one = rows.get(0);
+        assertTrue(Report.geomeans(e, Ratio.withGeomean("bwos", "forkjoinpool", ""), List.of(one)).isEmpty(),
+                "a single value has no mean to report");
+        assertTrue(Double.isNaN(Report.geomean(new double[] {1, 0})));
+        assertTrue(Double.isNaN(Report.geomean(new double[0])));
+        List<RatioRow> t = Report.geomeans(e, new Ratio("bwos", "forkjoinpool", 1.5, "", Map.of(), true), rows);
+        assertEquals("yes (no CI)", t.get(0).verdict());
+        assertEquals("yes", t.get(1).verdict(), "the spread 4 .. 8.5 is above 1.5");
+    }
+
+    @Test
+    void parameterSweepsFollowTheCores() {
+        Experiments.ParamSweep p = new Experiments.ParamSweep("1,C", "1..C");
+        assertEquals(List.of("1", "2"), p.values(true, 2));
+        assertEquals(List.of("1", "8"), p.values(true, 8));
+        assertEquals(List.of("1"), p.values(true, 1));
+        assertEquals(List.of("1", "2", "3", "4"), p.values(false, 4));
+        Experiments.ParamSweep s = new Experiments.ParamSweep("1,2,vt1000", "1,2,C,vt1000");
+        boolean vt = Experiments.ParamSweep.virtualThreads();
+        assertEquals(vt ? List.of("1", "2", "vt1000") : List.of("1", "2"), s.values(true, 2));
+        assertEquals(vt ? List.of("1", "2", "4", "vt1000") : List.of("1", "2", "4"), s.values(false, 4));
+        assertEquals(vt ? List.of("1", "vt1000") : List.of("1"), s.values(false, 1), "2 is above one core");
+        assertEquals(Runtime.version().feature() >= 21, vt);
+
+        Experiment fj = Experiments.byId("executor-fork-join");
+        assertEquals(List.of("-p", "parallelism=1,2"), fj.quickArgs(2));
+        assertEquals(List.of("-p", "parallelism=1,8"), fj.quickArgs(8));
+        assertEquals(List.of("-p", "parallelism=1,2,3,4"), fj.fullArgs(4));
+        assertEquals(6 * 2 * 2, fj.configurations(true, 4));
+        assertEquals(6 * 2 * 4, fj.configurations(false, 4));
+        assertEquals(List.of(), Experiments.byId("bwos-one-thief").fullArgs(4));
+    }
+
+    /**
+     * {@code java -jar jmh-bench/target/benchmarks.jar ExecutorSubmitBenchmark -p submitters=1,2 -p task=empty
+     * -p parallelism=2 -f 1 -wi 0 -i 2 -r 100ms -rf json -rff executor-submit.json}.
+     */
+    @Test
+    void executorSubmitCountsCompletedTasksAndBwosParksPerBatch() throws IOException {
+        List<Result> results = Results.parse(fixture("executor-submit.json"));
+        Experiment e = Experiments.byId("executor-submit");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(List.of("bwos", "bwos", "forkjoinpool", "forkjoinpool", "threadpoolexecutor",
+                "threadpoolexecutor"), rows.stream().map(Row::implementation).toList());
+        assertEquals(List.of("1", "2", "1", "2", "1", "2"), rows.stream().map(Row::x).toList());
+        for (Row r : rows) {
+            Result src = results.stream().filter(x -> x.params().equals(r.params())).findFirst().orElseThrow();
+            assertEquals(1.0, src.secondary().get("work").score() / src.primary().score(), 1e-9,
+                    "the score counts completed tasks, " + ExecutorSubmitBenchmark.BATCH + " per invocation");
+            assertEquals(ExecutorSubmitBenchmark.BATCH, src.secondary().get("work").score()
+                    / src.secondary().get("invocations").score(), 1e-6);
+            if (r.implementation().equals("bwos")) {
+                assertEquals(src.secondary().get("parks").score() / src.secondary().get("invocations").score(),
+                        r.counters().get("parks/batch"), EPS);
+                assertTrue(r.counters().containsKey("unparks/batch"));
+            } else {
+                assertNull(r.counters().get("parks/batch"));
+            }
+            assertEquals(!r.implementation().equals("threadpoolexecutor"), r.counters().containsKey("steals/task"));
+        }
+        assertEquals(4, Report.ratios(e, rows).size(), "bwos over each of the two others, at 1 and 2 submitters");
+    }
+
+    /**
+     * {@code java -jar jmh-bench/target/benchmarks.jar ExecutorIdleBenchmark -p parallelism=2 -f 1 -wi 0 -i 2
+     * -r 100ms -rf json -rff executor-idle.json}.
+     */
+    @Test
+    void executorIdleShowsLatencyPercentilesAndPoolCpu() throws IOException {
+        List<Result> results = Results.parse(fixture("executor-idle.json"));
+        Experiment e = Experiments.byId("executor-idle");
+        List<Row> rows = Report.rows(e, results);
+        assertEquals(List.of("bwos", "forkjoinpool", "threadpoolexecutor"),
+                rows.stream().map(Row::implementation).toList());
+        for (Row r : rows) {
+            Result src = results.stream().filter(x -> x.params().equals(r.params())).findFirst().orElseThrow();
+            assertEquals("us/op", r.metric().unit());
+            assertEquals(2.0, src.secondary().get("iterations").score(), EPS, "EVENTS: summed over 2 iterations");
+            double p50 = r.counters().get("p50 start latency (µs)");
+            double p99 = r.counters().get("p99 start latency (µs)");
+            assertEquals(src.secondary().get("p50Nanos").score() / 2 / 1000, p50, EPS,
+                    "the mean of the iterations' medians, in µs");
+            assertTrue(p50 > 0 && p50 <= p99, p50 + " " + p99);
+            double idle = r.counters().get("idle CPU (cores)");
+            assertTrue(idle >= 0 && idle <= 2.0, "at most the pool's 2 threads busy: " + idle);
+            assertTrue(src.secondary().get("idleWallNanos").score() >= 2 * 0.9 * ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS
+                    * 1e6, "the idle windows were slept");
+            double service = r.counters().get("service CPU (cores)");
+            assertTrue(service > 0 && service <= 2.0, "the bursts cost the pool's threads CPU: " + service);
+            assertEquals(r.implementation().equals("bwos"), r.counters().containsKey("parks/burst"));
+        }
+        assertEquals(2, Report.ratios(e, rows).size());
     }
 
     private static Row row(String impl, String x, double lo, double hi, double... samples) {
@@ -260,17 +408,18 @@ class ReportTest {
     @Test
     void writesReportSummaryAndNonEmptyCharts(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("bwos-one-thief.json"), fixture("bwos-one-thief.json"));
-        Files.writeString(dir.resolve("fork-join.json"), fixture("fork-join.json"));
+        Files.writeString(dir.resolve("executor-fork-join.json"), fixture("executor-fork-join.json"));
         Files.writeString(dir.resolve("cafe-throughput.json"), fixture("cafe-throughput.json"));
         Files.writeString(dir.resolve("cafe-height.json"), fixture("cafe-height.json"));
-        Files.writeString(dir.resolve("fork-join.env.txt"), "CPU model:      Test CPU\nlogical CPUs:   2 (nproc: 2)\n");
+        Files.writeString(dir.resolve("executor-fork-join.env.txt"), "CPU model:      Test CPU\nlogical CPUs:   2 (nproc: 2)\n");
         List<Report.Section> sections = Report.write(dir);
         assertEquals(4, sections.size());
 
         String md = Files.readString(dir.resolve("REPORT.md"));
         assertTrue(md.contains("## bwos-one-thief:"));
-        assertTrue(md.contains("## fork-join:"));
+        assertTrue(md.contains("## executor-fork-join:"));
         assertTrue(md.contains("bwos / forkjoinpool"));
+        assertTrue(md.contains("| bwos / forkjoinpool | parallelism=2 | geomean (2) |"), "the geomean row");
         assertTrue(md.contains("## cafe-throughput:"));
         assertTrue(md.contains("cafe / lbq"));
         assertTrue(md.contains("## cafe-height:"));
@@ -281,7 +430,7 @@ class ReportTest {
 
         Map<String, Object> summary = Json.object(Json.parse(Files.readString(dir.resolve("summary.json"))));
         List<Object> rows = Json.array(summary.get("rows"));
-        assertEquals(13, rows.size(), "one row per experiment, implementation and parameter set");
+        assertEquals(17, rows.size(), "one row per experiment, implementation and parameter set");
         for (Object o : rows) {
             Map<String, Object> r = Json.object(o);
             for (String k : List.of("experiment", "implementation", "params", "score", "error", "unit", "counters")) {
@@ -300,7 +449,8 @@ class ReportTest {
         List<String> charts = new ArrayList<>();
         sections.forEach(s -> charts.addAll(s.charts()));
         assertEquals(List.of("bwos-one-thief-throughput.png", "bwos-one-thief-stolen-share.png",
-                "fork-join-throughput.png", "cafe-throughput-throughput.png", "cafe-height-cas-failures.png",
+                "executor-fork-join-throughput-1.png", "executor-fork-join-throughput-2.png",
+                "executor-fork-join-steals-1.png", "executor-fork-join-steals-2.png", "cafe-throughput-throughput.png", "cafe-height-cas-failures.png",
                 "cafe-height-throughput.png", "cafe-height-trees-appended.png"), charts);
         for (String c : charts) {
             Path p = dir.resolve(c);
@@ -363,6 +513,12 @@ class ReportTest {
                     assertTrue(params.get(p).contains(v), e.id() + ": quick value " + p + "=" + v);
                 }
             }
+            for (String p : e.sweeps().keySet()) {
+                assertTrue(params.containsKey(p), e.id() + ": swept parameter " + p);
+                for (int cores = 1; cores <= 8; cores++) {
+                    assertFalse(e.sweeps().get(p).values(false, cores).isEmpty(), e.id() + ": " + p);
+                }
+            }
             for (Ratio q : e.ratios()) {
                 assertTrue(e.order().contains(q.numerator()), e.id() + ": " + q.numerator());
                 assertTrue(e.order().contains(q.denominator()), e.id() + ": " + q.denominator());
@@ -398,7 +554,7 @@ class ReportTest {
             assertFalse(e.charts().isEmpty());
         }
         assertEquals(Set.of("bwos-single-owner", "ff-worker-take", "bwos-one-thief", "bwos-pool", "ff-abort-rate",
-                "fork-join", "pq-hold", "pq-timeshare", "pq-channels", "salsa-producers-consumers",
+                "executor-fork-join", "executor-submit", "executor-idle", "pq-hold", "pq-timeshare", "pq-channels", "salsa-producers-consumers",
                 "salsa-one-producer", "salsa-balancing", "salsa-chunk-size", "salsa-fence-mode", "salsa-one-thread",
                 "cafe-throughput", "cafe-height"), ids);
         int quick = 0;
@@ -409,7 +565,7 @@ class ReportTest {
                 assertEquals(2, e.minCores(), e.id() + ": a producer and a consumer");
             }
         }
-        assertTrue(quick <= 140, "./bench --quick runs " + quick + " configurations, about 6 s each on 2 cores");
+        assertTrue(quick <= 160, "./bench --quick runs " + quick + " configurations, about 6.5 s each on 2 cores");
         assertEquals(8, Experiments.byId("salsa-producers-consumers").configurations(true, 2));
         assertEquals(32, Experiments.byId("salsa-producers-consumers").configurations(false, 2));
         assertEquals(5, Experiments.byId("cafe-throughput").configurations(true, 2));

@@ -1,0 +1,53 @@
+package io.github.taskpools.jmh;
+
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The counters of {@code executor-idle}, per measurement iteration, as raw values
+ * ({@link AuxCounters.Type#EVENTS}: JMH sums them over the iterations, so the report divides sums by
+ * sums):
+ * <ul>
+ *   <li>{@link #p50Nanos}, {@link #p99Nanos}: the iteration's median and 99th percentile of
+ *       submit-to-start latency (from just before {@code execute} to the first line of the task), and
+ *       {@link #iterations} = 1 and {@link #microsToNanos} = 1000 per iteration, so that p50Nanos /
+ *       microsToNanos is the mean of the iterations' medians in microseconds;</li>
+ *   <li>{@link #idleCpuNanos} over {@link #idleWallNanos}: the CPU time of the pool's threads during a
+ *       pure idle window after the iteration's last burst (cores busy while there is nothing to do);</li>
+ *   <li>{@link #busyCpuNanos} over {@link #busyWallNanos}: the same over the iteration's bursts and gaps;</li>
+ *   <li>{@link #parks}, {@link #bursts}: BwosExecutor's parks (0 for the other pools) and the bursts of the
+ *       iteration.</li>
+ * </ul>
+ * Written by the benchmark's iteration tear-down, {@code ExecutorIdleBenchmark.idleWindow}.
+ */
+@State(Scope.Thread)
+@AuxCounters(AuxCounters.Type.EVENTS)
+public class IdleCounters {
+    public long iterations;
+    public long microsToNanos;
+    public long p50Nanos;
+    public long p99Nanos;
+    public long idleCpuNanos;
+    public long idleWallNanos;
+    public long busyCpuNanos;
+    public long busyWallNanos;
+    public long parks;
+    public long bursts;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+        iterations = 0;
+        microsToNanos = 0;
+        p50Nanos = 0;
+        p99Nanos = 0;
+        idleCpuNanos = 0;
+        idleWallNanos = 0;
+        busyCpuNanos = 0;
+        busyWallNanos = 0;
+        parks = 0;
+        bursts = 0;
+    }
+}

@@ -1,0 +1,129 @@
+package io.github.taskpools.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.taskpools.jmh.forkjoin.Kernels;
+import org.junit.jupiter.api.Test;
+
+/** The executor-* benchmarks' harnesses and checks, called directly (no JMH), with small counts. */
+class ExecutorBenchmarksTest {
+    @Test
+    void aMultiWorkerBwosTrialWithoutStealsFails() throws Exception {
+        ExecutorForkJoinBenchmark b = new ExecutorForkJoinBenchmark();
+        b.kernel = Kernels.FIB;
+        b.pool = ExecutorForkJoinBenchmark.BWOS;
+        b.parallelism = 2;
+        b.setup();
+        IllegalStateException e = assertThrows(IllegalStateException.class, b::tearDown,
+                "no computation ran, so nothing was stolen");
+        assertTrue(e.getMessage().contains("without a single steal"), e.getMessage());
+
+        ExecutorForkJoinBenchmark one = new ExecutorForkJoinBenchmark();
+        one.kernel = Kernels.FIB;
+        one.pool = ExecutorForkJoinBenchmark.BWOS;
+        one.parallelism = 1;
+        one.setup();
+        ExecutorCounters c = new ExecutorCounters();
+        c.reset();
+        one.compute(c);
+        assertEquals(1, c.work);
+        one.tearDown(); // one worker has no one to steal from: no failure
+    }
+
+    @Test
+    void submitBatchesCountCompletedTasksOnEveryPool() throws Exception {
+        for (String pool : new String[] {ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL,
+            ExecutorPools.THREAD_POOL_EXECUTOR}) {
+            for (String task : new String[] {ExecutorSubmitBenchmark.EMPTY, ExecutorSubmitBenchmark.ONE_MICRO}) {
+                ExecutorSubmitBenchmark b = new ExecutorSubmitBenchmark();
+                b.pool = pool;
+                b.task = task;
+                b.submitters = "2";
+                b.parallelism = 2;
+                b.setup();
+                ExecutorCounters c = new ExecutorCounters();
+                c.reset();
+                try {
+                    for (int i = 0; i < 3; i++) {
+                        b.batch(c);
+                    }
+                } finally {
+                    b.tearDown();
+                }
+                assertEquals(3L * ExecutorSubmitBenchmark.BATCH, c.work, pool);
+                assertEquals(3, c.invocations);
+            }
+        }
+    }
+
+    @Test
+    void virtualSubmittersNeedJdk21() throws Exception {
+        ExecutorSubmitBenchmark b = new ExecutorSubmitBenchmark();
+        b.pool = ExecutorPools.BWOS;
+        b.task = ExecutorSubmitBenchmark.EMPTY;
+        b.submitters = "vt1000";
+        b.parallelism = 2;
+        if (Runtime.version().feature() < 21) {
+            assertThrows(UnsupportedOperationException.class, b::setup);
+            return;
+        }
+        b.setup();
+        ExecutorCounters c = new ExecutorCounters();
+        c.reset();
+        try {
+            b.batch(c);
+        } finally {
+            b.tearDown();
+        }
+        assertEquals(ExecutorSubmitBenchmark.BATCH, c.work);
+    }
+
+    @Test
+    void idleIterationReportsPercentilesAndPoolCpu() throws Exception {
+        ExecutorIdleBenchmark b = new ExecutorIdleBenchmark();
+        b.pool = ExecutorPools.BWOS;
+        b.parallelism = 2;
+        b.setup();
+        IdleCounters c = new IdleCounters();
+        c.reset();
+        try {
+            b.startIteration();
+            for (int i = 0; i < 3; i++) {
+                b.gap();
+                b.burst();
+            }
+            b.idleWindow(c);
+        } finally {
+            b.tearDown();
+        }
+        assertEquals(1, c.iterations);
+        assertEquals(3, c.bursts);
+        assertTrue(c.p50Nanos > 0 && c.p50Nanos <= c.p99Nanos, c.p50Nanos + " " + c.p99Nanos);
+        assertTrue(c.idleWallNanos >= ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS * 1_000_000L);
+        assertTrue(c.idleCpuNanos >= 0 && c.busyCpuNanos > 0, c.idleCpuNanos + " " + c.busyCpuNanos);
+    }
+
+    @Test
+    void nearestRankPercentiles() {
+        long[] a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0};
+        assertEquals(5, ExecutorIdleBenchmark.percentile(a, 10, 0.50));
+        assertEquals(10, ExecutorIdleBenchmark.percentile(a, 10, 0.99));
+        assertEquals(1, ExecutorIdleBenchmark.percentile(a, 1, 0.99));
+    }
+
+    @Test
+    void poolThreadsAreFoundAndNamed() throws Exception {
+        for (String pool : new String[] {ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL,
+            ExecutorPools.THREAD_POOL_EXECUTOR}) {
+            try (ExecutorPools p = new ExecutorPools(pool, 2)) {
+                p.executor().submit(() -> { }).get();
+                assertTrue(p.threads().size() >= 1 && p.threads().size() <= 2, pool + ": " + p.threads());
+                p.threads().forEach(t -> assertTrue(t.getName().startsWith(pool + "-"), t.getName()));
+                assertTrue(p.cpuNanos() >= 0);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> new ExecutorPools("nope", 2));
+    }
+}
