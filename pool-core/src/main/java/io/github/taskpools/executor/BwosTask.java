@@ -247,10 +247,14 @@ public abstract class BwosTask<V> implements Future<V> {
         int s = status;
         if (s >= 0) {
             Worker w = Worker.current();
-            s = w != null ? w.awaitJoin(this) : awaitExternal(true, 0L);
-        }
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
+            if (w == null) {
+                s = awaitExternal(true, 0L);
+            } else {
+                s = w.awaitJoin(this);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
         }
         return reportGet(s);
     }
