@@ -38,7 +38,9 @@ import java.util.random.RandomGenerator;
  * do; the final sweep asks each victim with {@link WorkStealingDeque#trySteal()}, and
  * {@link Worker#trySteal()} answers {@code ABORT} instead of {@code EMPTY} when some victim aborted
  * and none had a task to give: {@code EMPTY} means that every other worker's deque answered empty
- * when the sweep reached it (BWoS deques answer empty while their tasks sit in the owner's block),
+ * when the sweep reached it (BWoS deques answer empty while their tasks sit in the owner's block;
+ * the sweep then asks each such owner for a grant, {@link WorkStealingDeque#requestGrant()}, which
+ * it answers at its next put, so those tasks are not hidden for ever),
  * {@code ABORT} that some deque may hold tasks its owner will take.
  *
  * <h2>Threads</h2>
@@ -244,6 +246,11 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                 if (r.status() == StealResult.Status.ABORT) {
                     sweepAborted = true; // the victim may hold up to δ tasks: not an empty answer
                 }
+            }
+            // Nothing granted anywhere: ask the owners that hold tasks in their blocks for a grant
+            // (BWoS §8's limit), answered at their next put, so that a later steal finds them.
+            for (int i = 1; i < n; i++) {
+                deques[(index + i) % n].requestGrant();
             }
             return null;
         }

@@ -259,6 +259,10 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     /** A task that cannot go into a worker's deque (full), or that a parking joiner hands on. */
     void inject(BwosTask<?> t, Worker w) {
+        if (runState() >= STOP) {
+            t.trySetCancelled(); // shutdownNow drained the queue already: nobody would run it
+            return;
+        }
         injection[w.index & stripeMask].offer(t);
     }
 

@@ -236,11 +236,25 @@ public abstract class BwosTask<V> implements Future<V> {
         return trySetCancelled();
     }
 
+    /**
+     * Waits for the task and returns its result. On a worker thread it waits as {@link #join()}
+     * does, helping with other tasks (so a worker waiting for a task it submitted cannot deadlock
+     * the pool), and reports an interrupt only once the task is done; on any other thread the wait
+     * is interruptible.
+     */
     @Override
     public final V get() throws InterruptedException, ExecutionException {
         int s = status;
         if (s >= 0) {
-            s = awaitExternal(true, 0L);
+            Worker w = Worker.current();
+            if (w == null) {
+                s = awaitExternal(true, 0L);
+            } else {
+                s = w.awaitJoin(this);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
         }
         return reportGet(s);
     }

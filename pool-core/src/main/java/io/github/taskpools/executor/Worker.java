@@ -323,6 +323,7 @@ final class Worker implements Runnable {
     void fork(BwosTask<?> t) {
         if (!forks.push(t)) {
             pool.inject(t, this); // the deque is full: hand it to the shared queue, never run it inline
+            pool.signalWork();
             return;
         }
         long g = forks.grantCount(); // plain owner-private count: no cost beyond a load
@@ -335,7 +336,6 @@ final class Worker implements Runnable {
     void submit(BwosTask<?> t) {
         if (!submissions.push(t)) {
             pool.inject(t, this);
-            return;
         }
         pool.signalWork();
     }
@@ -379,7 +379,7 @@ final class Worker implements Runnable {
      */
     private BwosTask<?> helpStealer(BwosTask<?> t) {
         Worker thief = t.stealer();
-        if (thief != null && thief != this) {
+        if (thief != null && thief != this && thief.pool == pool) {
             BwosTask<?> x = thief.forks.steal();
             if (x != null) {
                 x.recordStealer(this);

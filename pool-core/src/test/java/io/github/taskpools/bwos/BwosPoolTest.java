@@ -263,6 +263,25 @@ class BwosPoolTest {
         }
     }
 
+    /** Tasks that never fill a block are hidden from thieves until a failed steal asks for a grant. */
+    @Test
+    void aFailedStealAsksForAGrantOfTasksBelowABlock() throws Exception {
+        BwosPool<String> p = BwosPool.builder(2).order(BwosPool.Order.LIFO).build();
+        WorkStealingPool.Worker<String> mine = p.producer();
+        for (int i = 0; i < 4; i++) { // a block holds 64: nothing is granted
+            assertTrue(mine.put("t" + i));
+        }
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            assertNull(other.submit(() -> p.consumer().get()).get(), "nothing granted yet; the miss asks for a grant");
+            assertTrue(mine.put("t4"), "the owner answers the request at its next put");
+            assertEquals("t0", other.submit(() -> p.consumer().get()).get(), "the oldest task was granted");
+            assertEquals("t4", mine.get(), "the owner keeps the newest");
+        } finally {
+            other.shutdown();
+        }
+    }
+
     @Test
     void badConfigurationsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(0));
