@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.jmh.forkjoin.Kernels;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The executor-* benchmarks' harnesses and checks, called directly (no JMH), with small counts. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS) // a lost task fails the test instead of hanging the build
 class ExecutorBenchmarksTest {
     @Test
     void aMultiWorkerBwosTrialWithoutStealsFails() throws Exception {
@@ -118,7 +121,7 @@ class ExecutorBenchmarksTest {
         for (String pool : new String[] {ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL,
             ExecutorPools.THREAD_POOL_EXECUTOR}) {
             try (ExecutorPools p = new ExecutorPools(pool, 2)) {
-                p.executor().submit(() -> { }).get();
+                p.executor().submit(() -> { }).get(10, TimeUnit.SECONDS);
                 assertTrue(p.threads().size() >= 1 && p.threads().size() <= 2, pool + ": " + p.threads());
                 p.threads().forEach(t -> assertTrue(t.getName().startsWith(pool + "-"), t.getName()));
                 assertTrue(p.cpuNanos() >= 0);

@@ -9,8 +9,10 @@ import io.github.taskpools.executor.BwosExecutor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Every kernel of {@code executor-fork-join} computes the sequential answer on both pools. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS) // a lost task fails the test instead of hanging the build
 class KernelsTest {
     @Test
     void everyKernelIsRightOnBothPools() throws InterruptedException {
