@@ -406,14 +406,32 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         return grantsOnRequest;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Here: the room left in the owner's block and in the blocks ahead that round control
+     * already lets it reuse, less {@code NE - 1} when there is a block ahead, for a grant on request
+     * (a {@link #requestGrant()} is a thief's doing too). A grant on request moves the owner to
+     * block {@code top + 1} with up to half of its tasks and gives up the rest of its block:
+     * positions {@code [f, NE - g)} of the granted block are free again only after thieves exhaust
+     * it. From an owner block holding {@code b} tasks, the first push answering a request can
+     * therefore lose {@code NE - b - 1 + (b + 1) / 2 <= NE - 1} positions beyond itself (b = 0 or
+     * 1: the whole rest of the block). A further grant needs the thieves to have exhausted the one
+     * before, which the owner's help then moves {@code stealBlock} past, freeing a block: so
+     * {@code NE - 1} bounds the loss of any number of grants on request. Without a block ahead
+     * there is no grant until one becomes reusable, which adds NE. (Without this, 3 blocks of 4
+     * with one task promised 11 pushes; a request made the 9th fail, and a {@code stealInto} into
+     * such a deque threw after claiming its batch, losing the tasks it could not push.)
+     */
     @Override
     public int remainingCapacity() {
         checkOwner();
         int free = blockEnd - putSlot;
+        int ahead = 0;
         for (long n = top + 1; n < top + blockCount && reusableAhead(n); n++) {
-            free += blockSize;
+            ahead += blockSize;
         }
-        return free;
+        return ahead == 0 ? free : free + ahead - (blockSize - 1);
     }
 
     /** {@link #reusable} without helping: a read-only check for blocks beyond the next one. */
