@@ -373,23 +373,19 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     /**
      * {@inheritDoc}
      *
-     * <p>Here: the owner's top block holds tasks ({@code B > F}, racy opaque reads of the owner's
-     * fields). The request lowers the owner's push limit to 0 by an opaque store, read first so
+     * <p>Here: the request lowers the owner's push limit to 0 by an opaque store, read first so
      * that repeated requests do not take the owner's cache line each time; the owner's next push
      * then grants the older half of its block (see {@code grantOnRequest}), unless granted blocks
-     * still hold tasks for thieves.
+     * still hold tasks for thieves. The request is made whatever the owner's block seems to hold:
+     * the answer is read from the owner's two plain slots, which a thief may see torn while the
+     * owner moves between blocks, so it is an estimate and never decides whether to ask.
      */
     @Override
     public boolean requestGrant() {
-        int front = (int) FRONT_SLOT.getOpaque(this);
-        int put = (int) PUT_SLOT.getOpaque(this);
-        if (put <= front) {
-            return false;
-        }
         if ((int) PUSH_LIMIT.getOpaque(this) != 0) {
             PUSH_LIMIT.setOpaque(this, 0); // opaque: a hint; nothing is published through it
         }
-        return true;
+        return (int) PUT_SLOT.getOpaque(this) > (int) FRONT_SLOT.getOpaque(this);
     }
 
     /** {@inheritDoc} Counts grants of full blocks and grants on request. */

@@ -39,7 +39,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
- * MPMC queues (a stripe per worker, chosen by the submitting thread's hash), with no per-thread
+ * MPMC queues (four stripes a worker, chosen by the submitting thread's hash), with no per-thread
  * registration; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
  * tasks. See {@link Worker} for the loop and the parking handshake, {@link BwosTask} for join.
  *
@@ -131,7 +131,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         int n = b.parallelism;
         this.handler = b.handler;
         this.maxSearching = Math.max(1, n / 2);
-        int stripes = Integer.highestOneBit(Math.max(1, n - 1)) << 1;
+        // Four stripes a worker (a power of two, at most 1024): two submitting threads then rarely
+        // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
+        int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
         this.stripeMask = stripes - 1;
         this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes];
         for (int i = 0; i < stripes; i++) {
@@ -310,7 +312,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     void endSearching() {
         if ((int) SEARCHING.getAndAdd(this, -1) == 1) {
-            signalWork(); // we were the last searcher and found work: there may be more
+            // We were the last searcher and found work: there may be more. A hint, not a
+            // handshake (whoever published that work signalled with a fence), so no fence here.
+            wakeOne();
         }
     }
 
@@ -333,6 +337,10 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     void signalWork() {
         VarHandle.fullFence();
+        wakeOne();
+    }
+
+    private void wakeOne() {
         if ((int) SEARCHING.getVolatile(this) > 0 || idle((long) CTL.getVolatile(this)) == 0) {
             return;
         }
