@@ -124,6 +124,20 @@ class BwosExecutorContractTest {
         }
     }
 
+    /**
+     * A task that submits a task and waits for its future (directly, or through the inherited
+     * invokeAll) must not deadlock the pool: at parallelism 1 the inner task sits in the waiting
+     * worker's own deque, so get() on a worker has to help (as ForkJoinTask.get does) or hand it on.
+     */
+    @Test
+    void getOfATaskSubmittedFromTheSameWorkerCompletesAtParallelismOne() throws Exception {
+        BwosExecutor p = pool(1);
+        Future<String> outer = p.submit(() -> p.submit(() -> "inner").get());
+        assertEquals("inner", outer.get(5, TimeUnit.SECONDS), () -> "deadlock: " + p);
+        Future<Integer> all = p.submit(() -> p.invokeAll(List.of(() -> 1, () -> 2)).size());
+        assertEquals(2, all.get(5, TimeUnit.SECONDS), () -> "deadlock: " + p);
+    }
+
     // ------------------------------------------------------------------ invokeAll and invokeAny
 
     @Test
