@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
@@ -221,6 +222,24 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public void execute(Runnable command) {
         Objects.requireNonNull(command, "task");
         enqueue(command instanceof BwosTask<?> ? (BwosTask<?>) command : new Adapters.RunnableExecuteTask(command, this));
+    }
+
+    /** As {@link AbstractExecutorService#submit(Runnable)}; a null task's exception names it. */
+    @Override
+    public Future<?> submit(Runnable task) {
+        return super.submit(Objects.requireNonNull(task, "task"));
+    }
+
+    /** As {@link AbstractExecutorService#submit(Runnable, Object)}; a null task's exception names it. */
+    @Override
+    public <T> Future<T> submit(Runnable task, T result) {
+        return super.submit(Objects.requireNonNull(task, "task"), result);
+    }
+
+    /** As {@link AbstractExecutorService#submit(Callable)}; a null task's exception names it. */
+    @Override
+    public <T> Future<T> submit(Callable<T> task) {
+        return super.submit(Objects.requireNonNull(task, "task"));
     }
 
     @Override

@@ -276,6 +276,9 @@ public abstract class BwosTask<V> implements Future<V> {
 
     /** Completes the task normally with {@code value}, if not done yet; unparks waiters. */
     public void complete(V value) {
+        if (status < 0) {
+            return; // done: the result stays (a race with another completion is not excluded)
+        }
         setRawResult(value);
         setDone(DONE);
     }
