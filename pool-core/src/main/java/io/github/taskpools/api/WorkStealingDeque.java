@@ -132,7 +132,8 @@ public interface WorkStealingDeque<E> {
      * <p>Deques whose every task is stealable (Chase-Lev, THE, the fence-free deques) use this
      * default, which asks for nothing.
      *
-     * @return whether the owner held hidden tasks, so that a request was (or already had been) made
+     * @return an estimate of whether the owner held hidden tasks (racy reads of owner fields: it
+     *     may be wrong while the owner moves between blocks); for monitoring, not for deciding
      */
     default boolean requestGrant() {
         return false;

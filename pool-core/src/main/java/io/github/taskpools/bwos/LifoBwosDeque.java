@@ -373,23 +373,19 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     /**
      * {@inheritDoc}
      *
-     * <p>Here: the owner's top block holds tasks ({@code B > F}, racy opaque reads of the owner's
-     * fields). The request lowers the owner's push limit to 0 by an opaque store, read first so
+     * <p>Here: the request lowers the owner's push limit to 0 by an opaque store, read first so
      * that repeated requests do not take the owner's cache line each time; the owner's next push
      * then grants the older half of its block (see {@code grantOnRequest}), unless granted blocks
-     * still hold tasks for thieves.
+     * still hold tasks for thieves. The request is made whatever the owner's block seems to hold:
+     * the answer is read from the owner's two plain slots, which a thief may see torn while the
+     * owner moves between blocks, so it is an estimate and never decides whether to ask.
      */
     @Override
     public boolean requestGrant() {
-        int front = (int) FRONT_SLOT.getOpaque(this);
-        int put = (int) PUT_SLOT.getOpaque(this);
-        if (put <= front) {
-            return false;
-        }
         if ((int) PUSH_LIMIT.getOpaque(this) != 0) {
             PUSH_LIMIT.setOpaque(this, 0); // opaque: a hint; nothing is published through it
         }
-        return true;
+        return (int) PUT_SLOT.getOpaque(this) > (int) FRONT_SLOT.getOpaque(this);
     }
 
     /** {@inheritDoc} Counts grants of full blocks and grants on request. */
@@ -406,14 +402,32 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         return grantsOnRequest;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Here: the room left in the owner's block and in the blocks ahead that round control
+     * already lets it reuse, less {@code NE - 1} when there is a block ahead, for a grant on request
+     * (a {@link #requestGrant()} is a thief's doing too). A grant on request moves the owner to
+     * block {@code top + 1} with up to half of its tasks and gives up the rest of its block:
+     * positions {@code [f, NE - g)} of the granted block are free again only after thieves exhaust
+     * it. From an owner block holding {@code b} tasks, the first push answering a request can
+     * therefore lose {@code NE - b - 1 + (b + 1) / 2 <= NE - 1} positions beyond itself (b = 0 or
+     * 1: the whole rest of the block). A further grant needs the thieves to have exhausted the one
+     * before, which the owner's help then moves {@code stealBlock} past, freeing a block: so
+     * {@code NE - 1} bounds the loss of any number of grants on request. Without a block ahead
+     * there is no grant until one becomes reusable, which adds NE. (Without this, 3 blocks of 4
+     * with one task promised 11 pushes; a request made the 9th fail, and a {@code stealInto} into
+     * such a deque threw after claiming its batch, losing the tasks it could not push.)
+     */
     @Override
     public int remainingCapacity() {
         checkOwner();
         int free = blockEnd - putSlot;
+        int ahead = 0;
         for (long n = top + 1; n < top + blockCount && reusableAhead(n); n++) {
-            free += blockSize;
+            ahead += blockSize;
         }
-        return free;
+        return ahead == 0 ? free : free + ahead - (blockSize - 1);
     }
 
     /** {@link #reusable} without helping: a read-only check for blocks beyond the next one. */

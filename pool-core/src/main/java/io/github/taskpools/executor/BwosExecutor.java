@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
@@ -39,7 +40,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
- * MPMC queues (a stripe per worker, chosen by the submitting thread's hash), with no per-thread
+ * MPMC queues (four stripes a worker, chosen by the submitting thread's hash), with no per-thread
  * registration; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
  * tasks. See {@link Worker} for the loop and the parking handshake, {@link BwosTask} for join.
  *
@@ -131,7 +132,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         int n = b.parallelism;
         this.handler = b.handler;
         this.maxSearching = Math.max(1, n / 2);
-        int stripes = Integer.highestOneBit(Math.max(1, n - 1)) << 1;
+        // Four stripes a worker (a power of two, at most 1024): two submitting threads then rarely
+        // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
+        int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
         this.stripeMask = stripes - 1;
         this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes];
         for (int i = 0; i < stripes; i++) {
@@ -219,6 +222,24 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public void execute(Runnable command) {
         Objects.requireNonNull(command, "task");
         enqueue(command instanceof BwosTask<?> ? (BwosTask<?>) command : new Adapters.RunnableExecuteTask(command, this));
+    }
+
+    /** As {@link AbstractExecutorService#submit(Runnable)}; a null task's exception names it. */
+    @Override
+    public Future<?> submit(Runnable task) {
+        return super.submit(Objects.requireNonNull(task, "task"));
+    }
+
+    /** As {@link AbstractExecutorService#submit(Runnable, Object)}; a null task's exception names it. */
+    @Override
+    public <T> Future<T> submit(Runnable task, T result) {
+        return super.submit(Objects.requireNonNull(task, "task"), result);
+    }
+
+    /** As {@link AbstractExecutorService#submit(Callable)}; a null task's exception names it. */
+    @Override
+    public <T> Future<T> submit(Callable<T> task) {
+        return super.submit(Objects.requireNonNull(task, "task"));
     }
 
     @Override
@@ -310,7 +331,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     void endSearching() {
         if ((int) SEARCHING.getAndAdd(this, -1) == 1) {
-            signalWork(); // we were the last searcher and found work: there may be more
+            // We were the last searcher and found work: there may be more. A hint, not a
+            // handshake (whoever published that work signalled with a fence), so no fence here.
+            wakeOne();
         }
     }
 
@@ -333,6 +356,10 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     void signalWork() {
         VarHandle.fullFence();
+        wakeOne();
+    }
+
+    private void wakeOne() {
         if ((int) SEARCHING.getVolatile(this) > 0 || idle((long) CTL.getVolatile(this)) == 0) {
             return;
         }

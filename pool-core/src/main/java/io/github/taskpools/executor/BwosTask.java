@@ -276,6 +276,9 @@ public abstract class BwosTask<V> implements Future<V> {
 
     /** Completes the task normally with {@code value}, if not done yet; unparks waiters. */
     public void complete(V value) {
+        if (status < 0) {
+            return; // done: the result stays (a race with another completion is not excluded)
+        }
         setRawResult(value);
         setDone(DONE);
     }
@@ -377,19 +380,7 @@ public abstract class BwosTask<V> implements Future<V> {
         Waiter node = new Waiter(Thread.currentThread());
         boolean interrupted = false;
         try {
-            for (Waiter h; ; ) {
-                if (status < 0) {
-                    return status;
-                }
-                node.next = h = waiters;
-                if (WAITERS.compareAndSet(this, h, node)) {
-                    break;
-                }
-            }
-            for (int s; (s = status) >= 0; ) {
-                if ((s & SIGNAL) == 0 && !STATUS.compareAndSet(this, s, s | SIGNAL)) {
-                    continue;
-                }
+            while (mustPark(node)) {
                 if (deadline == 0L) {
                     LockSupport.park(this);
                 } else {
@@ -412,6 +403,37 @@ public abstract class BwosTask<V> implements Future<V> {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * A waiter's side of the completion handshake: pushes {@code node} on the waiters (once, CAS)
+     * and sets SIGNAL (CAS). Returns {@code false} once the task is done; {@code true} means the
+     * completer will see SIGNAL and unpark the node's thread, so the caller may park.
+     */
+    final boolean mustPark(Waiter node) {
+        if (!node.pushed) {
+            for (Waiter h; ; ) {
+                if (status < 0) {
+                    return false;
+                }
+                node.next = h = waiters;
+                if (WAITERS.compareAndSet(this, h, node)) {
+                    node.pushed = true;
+                    break;
+                }
+            }
+        }
+        for (int s; (s = status) >= 0; ) {
+            if ((s & SIGNAL) != 0 || STATUS.compareAndSet(this, s, s | SIGNAL)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a completer took the waiters to unpark them (for the jcstress handshake test). */
+    final boolean waitersTaken() {
+        return waiters == null;
     }
 
     private V report(int s) {
@@ -454,6 +476,8 @@ public abstract class BwosTask<V> implements Future<V> {
     static final class Waiter {
         final Thread thread;
         Waiter next;
+        /** Plain: the waiting thread's own. */
+        boolean pushed;
 
         Waiter(Thread thread) {
             this.thread = thread;

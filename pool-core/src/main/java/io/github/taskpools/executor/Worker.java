@@ -34,6 +34,11 @@ import java.util.concurrent.locks.LockSupport;
 final class Worker implements Runnable {
     /** Tasks run between two polls of the submission queue, whatever the local deques hold. */
     static final int INJECTION_INTERVAL = 64;
+    /**
+     * Rounds of stealing before a worker counts itself as searching: in a steady stream of work
+     * the next task comes within them, and the pool's shared searching count stays untouched.
+     */
+    static final int QUICK_ROUNDS = 8;
     /** Rounds of stealing a searching worker makes before it parks. */
     static final int SEARCH_SPINS = 64;
     /** Rounds a joiner waits for the stolen task (helping when it can) before it parks. */
@@ -176,6 +181,13 @@ final class Worker implements Runnable {
      * state and its own deques again.
      */
     private BwosTask<?> search() {
+        for (int round = 0; round < QUICK_ROUNDS && !searching; round++) {
+            BwosTask<?> t = scan();
+            if (t != null) {
+                return t;
+            }
+            Thread.onSpinWait();
+        }
         if (!searching) {
             searching = pool.tryStartSearching();
         }

@@ -1,0 +1,60 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZ_Result;
+
+/**
+ * The parking handshake of {@link Worker} against a submission from outside the pool. The pool has
+ * one worker whose thread is never started (the builder's {@code startThreads = false}); actor 1
+ * plays that worker's first two parking steps ({@code announceParked()}: PARKED, idle + 1, full
+ * fence; {@code lookAgain()}: one more scan), actor 2 submits with {@code execute}, which publishes
+ * the task into the shared queue, then calls {@code signalWork()} (full fence, then the searching
+ * and idle counts, then a CAS of a PARKED worker to SIGNALLED). The arbiter reads whether the
+ * worker was signalled.
+ *
+ * <p>FORBIDDEN: neither found nor signalled, a worker that would block with work published before
+ * it parked and nobody to wake it (a lost wake-up: with either fence gone, the store-load
+ * reordering of x86 lets both sides miss each other). Results: found by the last look, signalled.
+ */
+@JCStressTest
+@Outcome(id = "false, false", expect = FORBIDDEN, desc = "the worker parked with work published before it and nobody woke it")
+@Outcome(id = "true, false", expect = ACCEPTABLE, desc = "the last look found the task (the signal saw no parked worker, or was absorbed)")
+@Outcome(id = "false, true", expect = ACCEPTABLE, desc = "the submitter signalled the parked worker")
+@Outcome(id = "true, true", expect = ACCEPTABLE, desc = "both: found and signalled")
+@State
+public class ParkVsSignal {
+    static final Runnable NOOP = () -> { };
+
+    final BwosExecutor pool;
+    final Worker w;
+
+    public ParkVsSignal() {
+        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(1).forkDeque(3, 1).submitDeque(2, 1);
+        b.startThreads = false; // the actors play the worker; no thread is started, none leaks
+        pool = b.build();
+        w = pool.workers[0];
+    }
+
+    @Actor
+    public void worker(ZZ_Result r) {
+        w.announceParked();
+        r.r1 = w.lookAgain() != null;
+    }
+
+    @Actor
+    public void submitter() {
+        pool.execute(NOOP);
+    }
+
+    @Arbiter
+    public void arbiter(ZZ_Result r) {
+        r.r2 = w.isSignalled();
+    }
+}

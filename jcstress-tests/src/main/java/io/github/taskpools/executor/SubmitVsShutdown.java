@@ -1,0 +1,80 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import java.util.concurrent.RejectedExecutionException;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * A submission from outside racing shutdown: BwosExecutor's class comment promises that it "is
+ * either rejected (and then never runs) or accepted and run". One worker, thread never started.
+ * Actor 1 submits with {@code execute}: it publishes the task into the shared queue, re-reads the
+ * run state and, if shutdown began, cancels its own task and throws
+ * {@link RejectedExecutionException}. Actor 2 shuts the pool down, then plays the worker: one poll
+ * of the shared queue, and runs what it found (the task's body takes a moment, as real tasks do).
+ * The arbiter plays the worker's later polls: it runs what is left in the queue.
+ *
+ * <p>FORBIDDEN: rejected yet run (the submitter's cancel succeeded on a task already running,
+ * since a running task's status is still pending), or accepted and not run exactly once.
+ * Results: accepted (1) or rejected (0), times the task's body ran.
+ */
+@JCStressTest
+@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "accepted and run once")
+@Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "rejected and never run")
+@Outcome(id = "0, 1", expect = FORBIDDEN, desc = "rejected, yet the task ran")
+@Outcome(expect = FORBIDDEN, desc = "accepted but not run exactly once")
+@State
+public class SubmitVsShutdown {
+    final BwosExecutor pool;
+    final Worker w;
+    int runs;
+    int accepted;
+
+    final Runnable task = () -> {
+        for (int i = 0; i < 50; i++) {
+            Thread.onSpinWait(); // a body that takes a moment
+        }
+        runs++;
+    };
+
+    public SubmitVsShutdown() {
+        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(1).forkDeque(3, 1).submitDeque(2, 1);
+        b.startThreads = false; // actor 2 and the arbiter play the worker; no thread is started
+        pool = b.build();
+        w = pool.workers[0];
+    }
+
+    @Actor
+    public void submitter() {
+        try {
+            pool.execute(task);
+            accepted = 1;
+        } catch (RejectedExecutionException e) {
+            accepted = 0;
+        }
+    }
+
+    @Actor
+    public void shutdownThenWorker() {
+        pool.shutdown();
+        BwosTask<?> t = pool.pollInjection(w);
+        if (t != null) {
+            t.doExec();
+        }
+    }
+
+    @Arbiter
+    public void arbiter(II_Result r) {
+        for (BwosTask<?> t; (t = pool.pollInjection(w)) != null; ) {
+            t.doExec();
+        }
+        r.r1 = accepted;
+        r.r2 = runs;
+    }
+}
