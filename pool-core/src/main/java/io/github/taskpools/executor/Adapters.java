@@ -24,6 +24,11 @@ final class Adapters {
             this.pool = pool;
         }
 
+        /**
+         * Runs the command. Returns {@code false}: nobody can observe this task's status (execute
+         * hands out no future), so it saves the completing RMW; its claim from the shared queue,
+         * or its pop from a worker's own deque, is what keeps it from running twice.
+         */
         @Override
         protected boolean exec() {
             try {
@@ -31,7 +36,7 @@ final class Adapters {
             } catch (Throwable ex) {
                 pool.reportUncaught(ex);
             }
-            return true;
+            return false;
         }
 
         @Override

@@ -272,7 +272,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         injection[(h ^ (h >>> 16)) & stripeMask].offer(t); // volatile RMW (xadd), then an ordered store
         // Read the run state after publishing: a shutdown that began meanwhile may have checked the
         // queues before our task appeared, so take the task back (cancel it) and reject it.
-        if (runState() != RUNNING && t.trySetCancelled()) {
+        if (runState() != RUNNING && t.tryUnsubmit()) {
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
         signalWork();
@@ -287,12 +287,18 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         injection[w.index & stripeMask].offer(t);
     }
 
+    /**
+     * A task from the shared queue, claimed (see {@link BwosTask#claim()}): tasks their submitters
+     * took back, or that were cancelled while queued, are dropped.
+     */
     BwosTask<?> pollInjection(Worker w) {
         int n = injection.length;
         for (int i = 0; i < n; i++) {
-            BwosTask<?> t = injection[(w.index + i) & stripeMask].poll();
-            if (t != null) {
-                return t;
+            MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[(w.index + i) & stripeMask];
+            for (BwosTask<?> t; (t = q.poll()) != null; ) {
+                if (t.claim()) {
+                    return t;
+                }
             }
         }
         return null;

@@ -167,7 +167,9 @@ final class Worker implements Runnable {
                 return t;
             }
             if (rs >= BwosExecutor.QUIESCED) {
-                return null; // terminating: nothing local left to run
+                // Terminating: the shared queue was empty when termination was committed, unless a
+                // worker that took a task in its last look spilled into it since.
+                return pool.pollInjection(this);
             }
             t = search();
             if (t != null) {
