@@ -164,6 +164,7 @@ final class Worker implements Runnable {
                 t = submissions.pop();
             }
             if (t != null) {
+                endSearch(); // a worker woken as a searcher that finds work here stops searching
                 return t;
             }
             if (rs >= BwosExecutor.QUIESCED) {
