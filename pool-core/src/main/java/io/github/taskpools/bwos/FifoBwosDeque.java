@@ -3,6 +3,7 @@ package io.github.taskpools.bwos;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
@@ -33,6 +34,19 @@ import java.util.random.RandomGenerator;
  *       in the way is the consumer's, finished but not yet left, the producer moves the consumer
  *       on first (a takeover of the next block, as the next get would do), so a push never fails
  *       while the ring has room.</li>
+ *   <li><b>Grant on request</b> (this library's answer to BWoS §8: "if the number of outstanding
+ *       work items is smaller than the block size, BWoS can prevent stealing"). While the consumer
+ *       is in the producer's block ({@code cons == prod}) it has taken that block over (S == NE),
+ *       so every task is hidden from thieves. A thief that found nothing calls
+ *       {@link #requestGrant()}, which lowers the owner's push limit ({@code prodEnd}) to 0; the
+ *       owner's next push then takes the slow path, puts its task and answers: it advances to
+ *       {@code prod + 1} as at a full block (§4.2.2: round control, reset, grant of S), moves the
+ *       newer half of the consumer's tasks (at least the one just put) to the start of that block
+ *       and publishes them with a release store of B, and cuts the consumer's block there. The
+ *       consumer, on reaching the cut, takes the next block over (§4.2.1) as if it had finished
+ *       its block: it set F to NE on leaving, and its takeover counted NE - front in C, so round
+ *       control ({@code F == C == (r-1, NE)}) stays exact. S only ever grows within a round, so a
+ *       thief that saw a block exhausted is never wrong to move past it.</li>
  *   <li><b>Stealing.</b> In order, thieves follow the shared {@code stealBlock} pointer. With
  *       randomized stealing {@link #steal()} starts at a random block and tries each block once,
  *       so it returns {@code null} only if no block had work; {@link #stealSampled} is the paper's
@@ -49,7 +63,11 @@ import java.util.random.RandomGenerator;
  * variable       writer: mode                         reader: mode
  * entries        producer: plain                      consumer: plain; thief: plain after its CAS
  * B  put         producer: release (REL #1, fast path) thief: acquire (ACQ #1)
+ * B  grant on    producer: release (publishes the     thief: acquire (ACQ #1)
+ *    request     moved entries)
  * B  reset       producer: opaque (ordered by S's release)
+ * B  cut         producer: opaque (S == NE: no thief  sizeEstimate: opaque (racy)
+ *                claims there; for estimates only)
  * F              consumer: plain (owner-private; the  producer reuse check: plain (same thread)
  *                current block's in an owner field)
  * S  reset+grant producer: release (REL #2)           thief: acquire (ACQ #2), then CAS
@@ -59,14 +77,40 @@ import java.util.random.RandomGenerator;
  * C  takeover    consumer: getAndAdd (volatile RMW)
  * C  reset       producer: plain (ordered by S's release)
  * stealBlock     thief/producer: CAS (volatile)       thief: acquire
+ * prodEnd        producer: opaque (its block's end,   producer push: opaque (fast path);
+ *  (push limit)  at reset; clears a request);         thief: opaque, before it stores
+ *                thief: opaque 0 (a request)          (a hint: publishes nothing)
+ * putSlot,       owner: plain                         requestGrant, sizeEstimate: opaque
+ * getSlot,                                            (racy: hints and estimates only)
+ * consInProd
  * </pre>
  * Volatile RMWs stand where the paper has relaxed or release RMWs; see {@link LifoBwosDeque} for
- * why. The owner's fast path has one release store (on x86-64 a plain store) and no RMW.
+ * why. The owner's fast path has one release store (on x86-64 a plain store), one opaque load of
+ * its own push limit (a plain load) and no RMW; a request costs the owner one slow push.
+ *
+ * <h2>Requests and the owner's clear</h2>
+ * The owner clears a request (stores its block's end back into {@code prodEnd}) at two places
+ * only, and never after it has decided not to grant: at every reset and grant of a block (the
+ * grant answers any request: the new block is the thieves' and holds the task just put), and on
+ * the request's slow push <em>before</em> it looks at its own state. A request stored after that
+ * clear stays for the next push; one stored before it is answered by the decision that follows.
+ * A thief that sees a pending request and does not store its own thus always has the owner's
+ * answer still to come. The owner drops a request it cannot answer (the consumer has left the
+ * producer's block, whose tasks are then stealable; or round control refuses the next block,
+ * a thief still copying out of it); the thief that still finds nothing asks again.
  *
  * @param <E> the task type
  */
 public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
+    /** The push limit a request stores: below every slot, so the owner's next push is slow. */
+    private static final int REQUESTED = 0;
+
     private final boolean randomizedStealing;
+    /**
+     * Grants on request. Plain: owner only, written on that slow path only, hence kept out of the
+     * owner's padded lines (whose field set PaddingLayoutTest pins).
+     */
+    private long grantsOnRequest;
 
     /**
      * A queue of {@code blockCount} blocks of {@code blockSize} entries, owned by the calling
@@ -125,13 +169,36 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         return blockAdvances;
     }
 
+    /**
+     * How many blocks the producer granted to thieves so far, at resets of full blocks (Fig. 7,
+     * FIFO) and on request. Counted by the producer's own sequence, which starts at
+     * {@code blockCount} and moves by one at each reset and grant: owner-private and plain, so
+     * exact when read by the owner, or by another thread after a happens-before edge with the
+     * owner; otherwise an estimate.
+     */
+    @Override
+    public long grantCount() {
+        return prod - blockCount;
+    }
+
+    /**
+     * How many of the {@link #grantCount() grants} answered a {@link #requestGrant() request}. A
+     * plain owner-private count kept on the slow path only: exact when read by the owner, or by
+     * another thread after a happens-before edge with the owner (after joining it, say); otherwise
+     * an estimate.
+     */
+    public long grantsOnRequest() {
+        return grantsOnRequest;
+    }
+
     // ------------------------------------------------------------------ owner: producer
 
     @Override
     public boolean push(E task) {
         checkNotNull(task);
         int slot = putSlot;
-        if (slot < prodEnd) {
+        // Opaque: a plain load may be hoisted out of the owner's loop and miss requests for good.
+        if (slot < (int) PROD_END.getOpaque(this)) {
             entries[slot] = task;
             putSlot = slot + 1;
             // Release: thieves in this block read B with acquire before copying the entry out.
@@ -143,13 +210,27 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     private boolean pushSlow(E task) {
         checkOwner();
+        int end = prodBase + blockSize;
+        if (putSlot < end) {
+            // Room in the block: only a request lowered the limit. Clear it before looking at our
+            // state (see the class comment): a request stored after this stays for the next push.
+            PROD_END.setOpaque(this, end);
+            put(task);
+            grantOnRequest();
+            return true;
+        }
+        // A full block. A pending request is answered by the grant at reset, which clears it.
         if (!advancePut()) {
             return false;
         }
+        put(task);
+        return true;
+    }
+
+    private void put(E task) {
         int slot = putSlot++;
         entries[slot] = task;
         META.setRelease(meta, prodB, prodBWord + slot + 1);
-        return true;
     }
 
     /** Producer block advancement (§4.2.2, Fig. 8): round check, reset and grant of the next block. */
@@ -161,16 +242,29 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
                 return false;
             }
         }
-        int kn = blockOf(n);
-        long rn = roundOf(n);
-        long done = word(previousRound(rn), blockSize);
-        if (meta[off(kn, F)] != done) {
+        if (!finishedPreviousRound(n)) {
             return false;
         }
-        // Acquire: every thief's copy-out here happens-before our reuse of the entries.
-        if ((long) META.getAcquire(meta, off(kn, C)) != done) {
-            return false; // a thief is still copying out of round rn-1
-        }
+        resetAndGrant(n);
+        return true;
+    }
+
+    /**
+     * Round control (§4.2.2): whether the block of sequence {@code n} finished the previous round,
+     * {@code F == C == (r-1, NE)}, so the producer may reuse it.
+     */
+    private boolean finishedPreviousRound(long n) {
+        int kn = blockOf(n);
+        long done = word(previousRound(roundOf(n)), blockSize);
+        // Acquire: every thief's copy-out here happens-before our reuse of the entries; a thief
+        // still copying out of round r-1 keeps C below NE.
+        return meta[off(kn, F)] == done && (long) META.getAcquire(meta, off(kn, C)) == done;
+    }
+
+    /** Reset and grant of block {@code n}, which passed round control; the producer moves there. */
+    private void resetAndGrant(long n) {
+        int kn = blockOf(n);
+        long rn = roundOf(n);
         moveStealBlockPast(n - blockCount);
         long zero = word(rn, 0);
         meta[off(kn, F)] = zero;
@@ -178,10 +272,46 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         meta[off(kn, C)] = zero;
         // Reset + grant: release publishes the resets above to thieves (pairs with their acquire).
         META.setRelease(meta, off(kn, S), zero);
-        setProd(n);
+        setProd(n); // clears any request: this grant answers it
         consInProd = false;
         blockAdvances++;
-        return true;
+    }
+
+    /**
+     * Grant on request (BWoS §8, see the class comment), after the slow push that answers it put
+     * its task. Only when the consumer is in the producer's block: it then holds
+     * {@code [getSlot, putSlot)}, at least the task just put. The newer half, rounded up, moves to
+     * the start of block {@code prod + 1}, reset and granted as at a full block (§4.2.2); the
+     * consumer keeps the older half, its block cut at {@code cut}.
+     *
+     * <p>Otherwise the request is dropped: with the consumer in an older block, the producer's
+     * block is granted and this push has just published its task to thieves; and a next block that
+     * fails round control still has a thief copying out of it (the ring itself has room, since
+     * {@code prod + 1 - cons == 1}). A thief that still finds nothing asks again.
+     */
+    private void grantOnRequest() {
+        long n = prod + 1;
+        if (!consInProd || !finishedPreviousRound(n)) {
+            return;
+        }
+        int end = putSlot;
+        int moved = (end - getSlot + 1) >>> 1;
+        int cut = end - moved;
+        int cutB = off(consBlock, B);
+        long cutRound = roundOf(cons);
+        resetAndGrant(n);
+        // The moved-from entries are past the cut: no thief claims there (S == NE since the
+        // takeover), and the consumer stops at the cut. Null them, as a get or a steal would.
+        int to = putSlot;
+        System.arraycopy(entries, cut, entries, to, moved);
+        Arrays.fill(entries, cut, end, null);
+        putSlot = to + moved;
+        // Release: publishes the moved entries to thieves, as a put does (pairs with ACQ #1).
+        META.setRelease(meta, prodB, prodBWord + putSlot);
+        consEnd = cut; // the consumer takes block n over on reaching the cut (§4.2.1)
+        // Opaque, for sizeEstimate only: no thief reads B of a block whose S is NE in its round.
+        META.setOpaque(meta, cutB, word(cutRound, cut - consBase));
+        grantsOnRequest++;
     }
 
     /**
@@ -246,13 +376,8 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
     @Override
     public int remainingCapacity() {
         checkOwner();
-        int free = prodEnd - putSlot;
-        for (long n = prod + 1; n - cons < blockCount; n++) {
-            int kn = blockOf(n);
-            long done = word(previousRound(roundOf(n)), blockSize);
-            if (meta[off(kn, F)] != done || (long) META.getAcquire(meta, off(kn, C)) != done) {
-                break;
-            }
+        int free = prodBase + blockSize - putSlot;
+        for (long n = prod + 1; n - cons < blockCount && finishedPreviousRound(n); n++) {
             free += blockSize;
         }
         return free;
@@ -411,6 +536,26 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     // ------------------------------------------------------------------ any thread
 
+    /**
+     * Grant on request (see the class comment). Asks only while the consumer is in the producer's
+     * block and holds tasks there, the one case where the owner hides every task it has; the owner
+     * answers at its next push. Racy opaque reads of the owner's plain fields, as in
+     * {@link #sizeEstimate()}: a stale view costs at most a request the owner drops, or one not
+     * made that the next thief makes.
+     */
+    @Override
+    public boolean requestGrant() {
+        if (!(boolean) CONS_IN_PROD.getOpaque(this)
+                || (int) PUT_SLOT.getOpaque(this) <= (int) GET_SLOT.getOpaque(this)) {
+            return false;
+        }
+        // Read before write: repeated requests leave the owner's line shared, not taken from it.
+        if ((int) PROD_END.getOpaque(this) != REQUESTED) {
+            PROD_END.setOpaque(this, REQUESTED);
+        }
+        return true;
+    }
+
     @Override
     public int sizeEstimate() {
         long size = 0;
@@ -440,7 +585,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         prod = seq;
         int k = blockOf(seq);
         prodBase = k * blockSize;
-        prodEnd = prodBase + blockSize;
+        PROD_END.setOpaque(this, prodBase + blockSize); // clears any request (see the class comment)
         putSlot = prodBase;
         prodB = off(k, B);
         prodBWord = word(roundOf(seq), 0) - prodBase;
@@ -472,20 +617,27 @@ abstract class FifoBwosPad0<E> extends BwosBlocks<E> {
 }
 
 /**
- * The owner-private state of producer and consumer: plain fields, written only by the owner. The
- * producer's B is mirrored in {@code putSlot} (its word is also stored, with release, for thieves);
- * the consumer's F lives in {@code getSlot} and is stored into its block's word when the consumer
- * leaves the block. Both are absolute indexes into {@code entries}.
+ * The owner-private state of producer and consumer: plain fields, written only by the owner, but
+ * for the push limit {@code prodEnd}, which thieves lower to ask for a grant. The producer's B is
+ * mirrored in {@code putSlot} (its word is also stored, with release, for thieves); the consumer's
+ * F lives in {@code getSlot} and is stored into its block's word when the consumer leaves the
+ * block. Both are absolute indexes into {@code entries}.
  */
 abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
+    static final VarHandle PROD_END;
+    static final VarHandle PUT_SLOT;
     static final VarHandle GET_SLOT;
     static final VarHandle CONS_BLOCK;
+    static final VarHandle CONS_IN_PROD;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
+            PROD_END = l.findVarHandle(FifoBwosOwnerFields.class, "prodEnd", int.class);
+            PUT_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "putSlot", int.class);
             GET_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "getSlot", int.class);
             CONS_BLOCK = l.findVarHandle(FifoBwosOwnerFields.class, "consBlock", int.class);
+            CONS_IN_PROD = l.findVarHandle(FifoBwosOwnerFields.class, "consInProd", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -496,14 +648,26 @@ abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
     /** B's word minus the slot it stands for: {@code B = prodBWord + putSlot}. */
     long prodBWord;
     int prodBase;
+    /**
+     * The push limit: {@code prodBase + NE}, or 0 once a thief requested a grant. Opaque on every
+     * access: the owner stores it at reset and when it takes up a request, thieves store 0; the
+     * owner's push and thieves' requests load it. A hint, publishing nothing, so it pairs with
+     * nothing; on the owner's line, which a request takes from it once.
+     */
     int prodEnd;
+    /** The producer's B as a slot. Plain: owner only; requestGrant reads it opaque (racy). */
     int putSlot;
     int prodB;
     int consBlock;
     int consBase;
+    /** Where the consumer's gets stop: its block's end, or the cut of a grant on request. */
     int consEnd;
+    /** The consumer's F as a slot. Plain: owner only; estimates and requests read it opaque (racy). */
     int getSlot;
-    /** Whether the consumer is in the producer's block (then B, not NE, bounds its gets). */
+    /**
+     * Whether the consumer is in the producer's block (then B, not NE, bounds its gets). Plain:
+     * owner only; requestGrant reads it opaque (racy).
+     */
     boolean consInProd;
     /** Blocks the producer or the consumer side moved to. Plain: owner only. */
     long blockAdvances;
