@@ -39,10 +39,11 @@ import java.util.random.RandomGenerator;
  *       is in the producer's block ({@code cons == prod}) it has taken that block over (S == NE),
  *       so every task is hidden from thieves. A thief that found nothing calls
  *       {@link #requestGrant()}, which lowers the owner's push limit ({@code prodEnd}) to 0; the
- *       owner's next push then takes the slow path, puts its task and answers: it advances to
- *       {@code prod + 1} as at a full block (§4.2.2: round control, reset, grant of S), moves the
- *       newer half of the consumer's tasks (at least the one just put) to the start of that block
- *       and publishes them with a release store of B, and cuts the consumer's block there. The
+ *       owner's next push then takes the slow path and answers: it moves the newer half of the
+ *       consumer's tasks, counting the one it pushes (so at least that one), to the start of block
+ *       {@code prod + 1} and advances there as at a full block (§4.2.2: round control, reset, and
+ *       the grant of S, whose release publishes the moved tasks), and cuts the consumer's block
+ *       where the moved tasks began. The
  *       consumer, on reaching the cut, takes the next block over (§4.2.1) as if it had finished
  *       its block: it set F to NE on leaving, and its takeover counted NE - front in C, so round
  *       control ({@code F == C == (r-1, NE)}) stays exact. S only ever grows within a round, so a
@@ -63,14 +64,14 @@ import java.util.random.RandomGenerator;
  * variable       writer: mode                         reader: mode
  * entries        producer: plain                      consumer: plain; thief: plain after its CAS
  * B  put         producer: release (REL #1, fast path) thief: acquire (ACQ #1)
- * B  grant on    producer: release (publishes the     thief: acquire (ACQ #1)
- *    request     moved entries)
- * B  reset       producer: opaque (ordered by S's release)
+ * B  reset       producer: opaque (ordered by S's release; on a grant on request it counts the
+ *                moved entries, which S's release publishes with it)
  * B  cut         producer: opaque (S == NE: no thief  sizeEstimate: opaque (racy)
  *                claims there; for estimates only)
  * F              consumer: plain (owner-private; the  producer reuse check: plain (same thread)
  *                current block's in an owner field)
- * S  reset+grant producer: release (REL #2)           thief: acquire (ACQ #2), then CAS
+ * S  reset+grant producer: release (REL #2; also      thief: acquire (ACQ #2), then CAS
+ *                publishes a grant on request's entries)
  * S  takeover    consumer: getAndSet (volatile RMW)
  * S  claim       thief: CAS (volatile)
  * C  steal done  thief: getAndAdd (volatile; REL #3)  producer reuse check: acquire (ACQ #3)
@@ -80,9 +81,9 @@ import java.util.random.RandomGenerator;
  * prodEnd        producer: opaque (its block's end,   producer push: opaque (fast path);
  *  (push limit)  at reset; clears a request);         thief: opaque, before it stores
  *                thief: opaque 0 (a request)          (a hint: publishes nothing)
- * putSlot,       owner: plain                         requestGrant, sizeEstimate: opaque
- * getSlot,                                            (racy: hints and estimates only)
- * consInProd
+ * prod, cons,    owner: plain                         requestGrant, sizeEstimate: opaque
+ * putSlot,                                            (racy: hints and estimates only)
+ * getSlot
  * </pre>
  * Volatile RMWs stand where the paper has relaxed or release RMWs; see {@link LifoBwosDeque} for
  * why. The owner's fast path has one release store (on x86-64 a plain store), one opaque load of
@@ -215,8 +216,9 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
             // Room in the block: only a request lowered the limit. Clear it before looking at our
             // state (see the class comment): a request stored after this stays for the next push.
             PROD_END.setOpaque(this, end);
-            put(task);
-            grantOnRequest();
+            if (!grantOnRequest(task)) {
+                put(task);
+            }
             return true;
         }
         // A full block. A pending request is answered by the grant at reset, which clears it.
@@ -245,7 +247,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         if (!finishedPreviousRound(n)) {
             return false;
         }
-        resetAndGrant(n);
+        resetAndGrant(n, 0);
         return true;
     }
 
@@ -261,57 +263,68 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         return meta[off(kn, F)] == done && (long) META.getAcquire(meta, off(kn, C)) == done;
     }
 
-    /** Reset and grant of block {@code n}, which passed round control; the producer moves there. */
-    private void resetAndGrant(long n) {
+    /**
+     * Reset and grant of block {@code n}, which passed round control, holding the {@code filled}
+     * entries the caller wrote at its start; the producer moves there.
+     */
+    private void resetAndGrant(long n, int filled) {
         int kn = blockOf(n);
         long rn = roundOf(n);
         moveStealBlockPast(n - blockCount);
         long zero = word(rn, 0);
         meta[off(kn, F)] = zero;
-        META.setOpaque(meta, off(kn, B), zero); // thieves with stale pointers may read it
+        META.setOpaque(meta, off(kn, B), word(rn, filled)); // thieves with stale pointers may read it
         meta[off(kn, C)] = zero;
-        // Reset + grant: release publishes the resets above to thieves (pairs with their acquire).
+        // Reset + grant: release publishes the resets above, and the filled entries, to thieves
+        // (pairs with their acquire of S).
         META.setRelease(meta, off(kn, S), zero);
         setProd(n); // clears any request: this grant answers it
+        putSlot += filled;
         consInProd = false;
         blockAdvances++;
     }
 
     /**
-     * Grant on request (BWoS §8, see the class comment), after the slow push that answers it put
-     * its task. Only when the consumer is in the producer's block: it then holds
-     * {@code [getSlot, putSlot)}, at least the task just put. The newer half, rounded up, moves to
-     * the start of block {@code prod + 1}, reset and granted as at a full block (§4.2.2); the
-     * consumer keeps the older half, its block cut at {@code cut}.
+     * Grant on request (BWoS §8, see the class comment), by the slow push of {@code task} that
+     * takes the request up. Only when the consumer is in the producer's block: it holds
+     * {@code [getSlot, putSlot)} there, and {@code task} is the newest of its tasks. The newer half
+     * of them, rounded up (so at least {@code task}), moves to the start of block
+     * {@code prod + 1}, reset and granted as at a full block (§4.2.2); the consumer keeps the
+     * older half, its block cut at {@code cut}. {@code task} goes straight into the new block, so
+     * no thief ever sees it hidden in the consumer's block between the put and the grant.
      *
-     * <p>Otherwise the request is dropped: with the consumer in an older block, the producer's
-     * block is granted and this push has just published its task to thieves; and a next block that
-     * fails round control still has a thief copying out of it (the ring itself has room, since
-     * {@code prod + 1 - cons == 1}). A thief that still finds nothing asks again.
+     * <p>Otherwise the request is dropped and the caller puts {@code task} as usual: with the
+     * consumer in an older block, the producer's block is granted and the put publishes the task
+     * to thieves; and a next block that fails round control still has a thief copying out of it
+     * (the ring itself has room, since {@code prod + 1 - cons == 1}). A thief that still finds
+     * nothing asks again.
+     *
+     * @return whether the request was answered ({@code task} is then in the new block)
      */
-    private void grantOnRequest() {
+    private boolean grantOnRequest(E task) {
         long n = prod + 1;
         if (!consInProd || !finishedPreviousRound(n)) {
-            return;
+            return false;
         }
         int end = putSlot;
-        int moved = (end - getSlot + 1) >>> 1;
+        int moved = (end - getSlot) >>> 1; // k / 2 of the block's k, and task: ceil((k + 1) / 2)
         int cut = end - moved;
         int cutB = off(consBlock, B);
         long cutRound = roundOf(cons);
-        resetAndGrant(n);
+        // Fill block n before its grant, whose release publishes the entries with it. No thief
+        // reads them before: S of block n still says round r-1, exhausted.
+        int to = blockOf(n) * blockSize;
+        System.arraycopy(entries, cut, entries, to, moved);
+        entries[to + moved] = task;
+        resetAndGrant(n, moved + 1);
         // The moved-from entries are past the cut: no thief claims there (S == NE since the
         // takeover), and the consumer stops at the cut. Null them, as a get or a steal would.
-        int to = putSlot;
-        System.arraycopy(entries, cut, entries, to, moved);
         Arrays.fill(entries, cut, end, null);
-        putSlot = to + moved;
-        // Release: publishes the moved entries to thieves, as a put does (pairs with ACQ #1).
-        META.setRelease(meta, prodB, prodBWord + putSlot);
         consEnd = cut; // the consumer takes block n over on reaching the cut (§4.2.1)
         // Opaque, for sizeEstimate only: no thief reads B of a block whose S is NE in its round.
         META.setOpaque(meta, cutB, word(cutRound, cut - consBase));
         grantsOnRequest++;
+        return true;
     }
 
     /**
@@ -542,11 +555,25 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
      * answers at its next push. Racy opaque reads of the owner's plain fields, as in
      * {@link #sizeEstimate()}: a stale view costs at most a request the owner drops, or one not
      * made that the next thief makes.
+     *
+     * <p>The reads go {@code cons}, {@code getSlot}, {@code putSlot}, {@code prod}, against the
+     * owner's order of stores: {@code getSlot} before {@code cons} when the consumer moves,
+     * {@code prod} before {@code putSlot} when the producer moves, and a push that answers a
+     * request puts its task straight into the granted block. Both sequences only grow and
+     * {@code cons <= prod}, so {@code cons == prod} across the reads means neither side changed
+     * blocks in between; within a block both slots only grow and a get needs
+     * {@code getSlot < putSlot}, so {@code putSlot > getSlot} read in this order means the block
+     * held a task at some moment between the reads, and {@code <=} that it was empty at the last.
+     * Under sequential consistency the answer is thus linearizable (BwosLincheckTest checks it); on
+     * weaker hardware, where neither these loads nor the owner's plain stores are ordered, it is
+     * the hint the API promises.
      */
     @Override
     public boolean requestGrant() {
-        if (!(boolean) CONS_IN_PROD.getOpaque(this)
-                || (int) PUT_SLOT.getOpaque(this) <= (int) GET_SLOT.getOpaque(this)) {
+        long c = (long) CONS.getOpaque(this);
+        int get = (int) GET_SLOT.getOpaque(this);
+        int put = (int) PUT_SLOT.getOpaque(this);
+        if (put <= get || (long) PROD.getOpaque(this) != c) {
             return false;
         }
         // Read before write: repeated requests leave the owner's line shared, not taken from it.
@@ -581,6 +608,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         return idx(s) < blockSize && round(s) == round(b) && idx(b) > idx(s);
     }
 
+    /** Moves the producer to sequence {@code seq}, empty; {@code prod} first, for requestGrant's reads. */
     private void setProd(long seq) {
         prod = seq;
         int k = blockOf(seq);
@@ -591,12 +619,13 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         prodBWord = word(roundOf(seq), 0) - prodBase;
     }
 
+    /** Moves the consumer to sequence {@code seq}; {@code cons} last, for requestGrant's reads. */
     private void setCons(long seq, int front) {
-        cons = seq;
         consBlock = blockOf(seq);
         consBase = consBlock * blockSize;
         consEnd = consBase + blockSize;
         getSlot = consBase + front;
+        cons = seq;
         consInProd = seq == prod;
     }
 
@@ -624,26 +653,30 @@ abstract class FifoBwosPad0<E> extends BwosBlocks<E> {
  * block. Both are absolute indexes into {@code entries}.
  */
 abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
+    static final VarHandle PROD;
+    static final VarHandle CONS;
     static final VarHandle PROD_END;
     static final VarHandle PUT_SLOT;
     static final VarHandle GET_SLOT;
     static final VarHandle CONS_BLOCK;
-    static final VarHandle CONS_IN_PROD;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
+            PROD = l.findVarHandle(FifoBwosOwnerFields.class, "prod", long.class);
+            CONS = l.findVarHandle(FifoBwosOwnerFields.class, "cons", long.class);
             PROD_END = l.findVarHandle(FifoBwosOwnerFields.class, "prodEnd", int.class);
             PUT_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "putSlot", int.class);
             GET_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "getSlot", int.class);
             CONS_BLOCK = l.findVarHandle(FifoBwosOwnerFields.class, "consBlock", int.class);
-            CONS_IN_PROD = l.findVarHandle(FifoBwosOwnerFields.class, "consInProd", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
+    /** The producer's block sequence. Plain: owner only; requestGrant reads it opaque (racy). */
     long prod;
+    /** The consumer's block sequence. Plain: owner only; requestGrant reads it opaque (racy). */
     long cons;
     /** B's word minus the slot it stands for: {@code B = prodBWord + putSlot}. */
     long prodBWord;
@@ -664,10 +697,7 @@ abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
     int consEnd;
     /** The consumer's F as a slot. Plain: owner only; estimates and requests read it opaque (racy). */
     int getSlot;
-    /**
-     * Whether the consumer is in the producer's block (then B, not NE, bounds its gets). Plain:
-     * owner only; requestGrant reads it opaque (racy).
-     */
+    /** Whether the consumer is in the producer's block (then B, not NE, bounds its gets). */
     boolean consInProd;
     /** Blocks the producer or the consumer side moved to. Plain: owner only. */
     long blockAdvances;
