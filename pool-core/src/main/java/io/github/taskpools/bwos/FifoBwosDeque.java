@@ -3,6 +3,7 @@ package io.github.taskpools.bwos;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
@@ -33,6 +34,20 @@ import java.util.random.RandomGenerator;
  *       in the way is the consumer's, finished but not yet left, the producer moves the consumer
  *       on first (a takeover of the next block, as the next get would do), so a push never fails
  *       while the ring has room.</li>
+ *   <li><b>Grant on request</b> (this library's answer to BWoS §8: "if the number of outstanding
+ *       work items is smaller than the block size, BWoS can prevent stealing"). While the consumer
+ *       is in the producer's block ({@code cons == prod}) it has taken that block over (S == NE),
+ *       so every task is hidden from thieves. A thief that found nothing calls
+ *       {@link #requestGrant()}, which lowers the owner's push limit ({@code prodEnd}) to 0; the
+ *       owner's next push then takes the slow path and answers: it moves the newer half of the
+ *       consumer's tasks, counting the one it pushes (so at least that one), to the start of block
+ *       {@code prod + 1} and advances there as at a full block (§4.2.2: round control, reset, and
+ *       the grant of S, whose release publishes the moved tasks), and cuts the consumer's block
+ *       where the moved tasks began. The
+ *       consumer, on reaching the cut, takes the next block over (§4.2.1) as if it had finished
+ *       its block: it set F to NE on leaving, and its takeover counted NE - front in C, so round
+ *       control ({@code F == C == (r-1, NE)}) stays exact. S only ever grows within a round, so a
+ *       thief that saw a block exhausted is never wrong to move past it.</li>
  *   <li><b>Stealing.</b> In order, thieves follow the shared {@code stealBlock} pointer. With
  *       randomized stealing {@link #steal()} starts at a random block and tries each block once,
  *       so it returns {@code null} only if no block had work; {@link #stealSampled} is the paper's
@@ -49,24 +64,54 @@ import java.util.random.RandomGenerator;
  * variable       writer: mode                         reader: mode
  * entries        producer: plain                      consumer: plain; thief: plain after its CAS
  * B  put         producer: release (REL #1, fast path) thief: acquire (ACQ #1)
- * B  reset       producer: opaque (ordered by S's release)
+ * B  reset       producer: opaque (ordered by S's release; on a grant on request it counts the
+ *                moved entries, which S's release publishes with it)
+ * B  cut         producer: opaque (S == NE: no thief  sizeEstimate: opaque (racy)
+ *                claims there; for estimates only)
  * F              consumer: plain (owner-private; the  producer reuse check: plain (same thread)
  *                current block's in an owner field)
- * S  reset+grant producer: release (REL #2)           thief: acquire (ACQ #2), then CAS
+ * S  reset+grant producer: release (REL #2; also      thief: acquire (ACQ #2), then CAS
+ *                publishes a grant on request's entries)
  * S  takeover    consumer: getAndSet (volatile RMW)
  * S  claim       thief: CAS (volatile)
  * C  steal done  thief: getAndAdd (volatile; REL #3)  producer reuse check: acquire (ACQ #3)
  * C  takeover    consumer: getAndAdd (volatile RMW)
  * C  reset       producer: plain (ordered by S's release)
  * stealBlock     thief/producer: CAS (volatile)       thief: acquire
+ * prodEnd        producer: opaque (its block's end,   producer push: opaque (fast path);
+ *  (push limit)  at reset; clears a request);         thief: opaque, before it stores
+ *                thief: opaque 0 (a request)          (a hint: publishes nothing)
+ * prod, cons,    owner: plain                         requestGrant, sizeEstimate: opaque
+ * putSlot,                                            (racy: hints and estimates only)
+ * getSlot
  * </pre>
  * Volatile RMWs stand where the paper has relaxed or release RMWs; see {@link LifoBwosDeque} for
- * why. The owner's fast path has one release store (on x86-64 a plain store) and no RMW.
+ * why. The owner's fast path has one release store (on x86-64 a plain store), one opaque load of
+ * its own push limit (a plain load) and no RMW; a request costs the owner one slow push.
+ *
+ * <h2>Requests and the owner's clear</h2>
+ * The owner clears a request (stores its block's end back into {@code prodEnd}) at two places
+ * only, and never after it has decided not to grant: at every reset and grant of a block (the
+ * grant answers any request: the new block is the thieves' and holds the task just put), and on
+ * the request's slow push <em>before</em> it looks at its own state. A request stored after that
+ * clear stays for the next push; one stored before it is answered by the decision that follows.
+ * A thief that sees a pending request and does not store its own thus always has the owner's
+ * answer still to come. The owner drops a request it cannot answer (the consumer has left the
+ * producer's block, whose tasks are then stealable; or round control refuses the next block,
+ * a thief still copying out of it); the thief that still finds nothing asks again.
  *
  * @param <E> the task type
  */
 public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
+    /** The push limit a request stores: below every slot, so the owner's next push is slow. */
+    private static final int REQUESTED = 0;
+
     private final boolean randomizedStealing;
+    /**
+     * Grants on request. Plain: owner only, written on that slow path only, hence kept out of the
+     * owner's padded lines (whose field set PaddingLayoutTest pins).
+     */
+    private long grantsOnRequest;
 
     /**
      * A queue of {@code blockCount} blocks of {@code blockSize} entries, owned by the calling
@@ -125,13 +170,36 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         return blockAdvances;
     }
 
+    /**
+     * How many blocks the producer granted to thieves so far, at resets of full blocks (Fig. 7,
+     * FIFO) and on request. Counted by the producer's own sequence, which starts at
+     * {@code blockCount} and moves by one at each reset and grant: owner-private and plain, so
+     * exact when read by the owner, or by another thread after a happens-before edge with the
+     * owner; otherwise an estimate.
+     */
+    @Override
+    public long grantCount() {
+        return prod - blockCount;
+    }
+
+    /**
+     * How many of the {@link #grantCount() grants} answered a {@link #requestGrant() request}. A
+     * plain owner-private count kept on the slow path only: exact when read by the owner, or by
+     * another thread after a happens-before edge with the owner (after joining it, say); otherwise
+     * an estimate.
+     */
+    public long grantsOnRequest() {
+        return grantsOnRequest;
+    }
+
     // ------------------------------------------------------------------ owner: producer
 
     @Override
     public boolean push(E task) {
         checkNotNull(task);
         int slot = putSlot;
-        if (slot < prodEnd) {
+        // Opaque: a plain load may be hoisted out of the owner's loop and miss requests for good.
+        if (slot < (int) PROD_END.getOpaque(this)) {
             entries[slot] = task;
             putSlot = slot + 1;
             // Release: thieves in this block read B with acquire before copying the entry out.
@@ -143,13 +211,28 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     private boolean pushSlow(E task) {
         checkOwner();
+        int end = prodBase + blockSize;
+        if (putSlot < end) {
+            // Room in the block: only a request lowered the limit. Clear it before looking at our
+            // state (see the class comment): a request stored after this stays for the next push.
+            PROD_END.setOpaque(this, end);
+            if (!grantOnRequest(task)) {
+                put(task);
+            }
+            return true;
+        }
+        // A full block. A pending request is answered by the grant at reset, which clears it.
         if (!advancePut()) {
             return false;
         }
+        put(task);
+        return true;
+    }
+
+    private void put(E task) {
         int slot = putSlot++;
         entries[slot] = task;
         META.setRelease(meta, prodB, prodBWord + slot + 1);
-        return true;
     }
 
     /** Producer block advancement (§4.2.2, Fig. 8): round check, reset and grant of the next block. */
@@ -161,26 +244,86 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
                 return false;
             }
         }
-        int kn = blockOf(n);
-        long rn = roundOf(n);
-        long done = word(previousRound(rn), blockSize);
-        if (meta[off(kn, F)] != done) {
+        if (!finishedPreviousRound(n)) {
             return false;
         }
-        // Acquire: every thief's copy-out here happens-before our reuse of the entries.
-        if ((long) META.getAcquire(meta, off(kn, C)) != done) {
-            return false; // a thief is still copying out of round rn-1
-        }
+        resetAndGrant(n, 0);
+        return true;
+    }
+
+    /**
+     * Round control (§4.2.2): whether the block of sequence {@code n} finished the previous round,
+     * {@code F == C == (r-1, NE)}, so the producer may reuse it.
+     */
+    private boolean finishedPreviousRound(long n) {
+        int kn = blockOf(n);
+        long done = word(previousRound(roundOf(n)), blockSize);
+        // Acquire: every thief's copy-out here happens-before our reuse of the entries; a thief
+        // still copying out of round r-1 keeps C below NE.
+        return meta[off(kn, F)] == done && (long) META.getAcquire(meta, off(kn, C)) == done;
+    }
+
+    /**
+     * Reset and grant of block {@code n}, which passed round control, holding the {@code filled}
+     * entries the caller wrote at its start; the producer moves there.
+     */
+    private void resetAndGrant(long n, int filled) {
+        int kn = blockOf(n);
+        long rn = roundOf(n);
         moveStealBlockPast(n - blockCount);
         long zero = word(rn, 0);
         meta[off(kn, F)] = zero;
-        META.setOpaque(meta, off(kn, B), zero); // thieves with stale pointers may read it
+        META.setOpaque(meta, off(kn, B), word(rn, filled)); // thieves with stale pointers may read it
         meta[off(kn, C)] = zero;
-        // Reset + grant: release publishes the resets above to thieves (pairs with their acquire).
+        // Reset + grant: release publishes the resets above, and the filled entries, to thieves
+        // (pairs with their acquire of S).
         META.setRelease(meta, off(kn, S), zero);
-        setProd(n);
+        setProd(n); // clears any request: this grant answers it
+        putSlot += filled;
         consInProd = false;
         blockAdvances++;
+    }
+
+    /**
+     * Grant on request (BWoS §8, see the class comment), by the slow push of {@code task} that
+     * takes the request up. Only when the consumer is in the producer's block: it holds
+     * {@code [getSlot, putSlot)} there, and {@code task} is the newest of its tasks. The newer half
+     * of them, rounded up (so at least {@code task}), moves to the start of block
+     * {@code prod + 1}, reset and granted as at a full block (§4.2.2); the consumer keeps the
+     * older half, its block cut at {@code cut}. {@code task} goes straight into the new block, so
+     * no thief ever sees it hidden in the consumer's block between the put and the grant.
+     *
+     * <p>Otherwise the request is dropped and the caller puts {@code task} as usual: with the
+     * consumer in an older block, the producer's block is granted and the put publishes the task
+     * to thieves; and a next block that fails round control still has a thief copying out of it
+     * (the ring itself has room, since {@code prod + 1 - cons == 1}). A thief that still finds
+     * nothing asks again.
+     *
+     * @return whether the request was answered ({@code task} is then in the new block)
+     */
+    private boolean grantOnRequest(E task) {
+        long n = prod + 1;
+        if (!consInProd || !finishedPreviousRound(n)) {
+            return false;
+        }
+        int end = putSlot;
+        int moved = (end - getSlot) >>> 1; // k / 2 of the block's k, and task: ceil((k + 1) / 2)
+        int cut = end - moved;
+        int cutB = off(consBlock, B);
+        long cutRound = roundOf(cons);
+        // Fill block n before its grant, whose release publishes the entries with it. No thief
+        // reads them before: S of block n still says round r-1, exhausted.
+        int to = blockOf(n) * blockSize;
+        System.arraycopy(entries, cut, entries, to, moved);
+        entries[to + moved] = task;
+        resetAndGrant(n, moved + 1);
+        // The moved-from entries are past the cut: no thief claims there (S == NE since the
+        // takeover), and the consumer stops at the cut. Null them, as a get or a steal would.
+        Arrays.fill(entries, cut, end, null);
+        consEnd = cut; // the consumer takes block n over on reaching the cut (§4.2.1)
+        // Opaque, for sizeEstimate only: no thief reads B of a block whose S is NE in its round.
+        META.setOpaque(meta, cutB, word(cutRound, cut - consBase));
+        grantsOnRequest++;
         return true;
     }
 
@@ -246,13 +389,8 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
     @Override
     public int remainingCapacity() {
         checkOwner();
-        int free = prodEnd - putSlot;
-        for (long n = prod + 1; n - cons < blockCount; n++) {
-            int kn = blockOf(n);
-            long done = word(previousRound(roundOf(n)), blockSize);
-            if (meta[off(kn, F)] != done || (long) META.getAcquire(meta, off(kn, C)) != done) {
-                break;
-            }
+        int free = prodBase + blockSize - putSlot;
+        for (long n = prod + 1; n - cons < blockCount && finishedPreviousRound(n); n++) {
             free += blockSize;
         }
         return free;
@@ -411,6 +549,40 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     // ------------------------------------------------------------------ any thread
 
+    /**
+     * Grant on request (see the class comment). Asks only while the consumer is in the producer's
+     * block and holds tasks there, the one case where the owner hides every task it has; the owner
+     * answers at its next push. Racy opaque reads of the owner's plain fields, as in
+     * {@link #sizeEstimate()}: a stale view costs at most a request the owner drops, or one not
+     * made that the next thief makes.
+     *
+     * <p>The reads go {@code cons}, {@code getSlot}, {@code putSlot}, {@code prod}, against the
+     * owner's order of stores: {@code getSlot} before {@code cons} when the consumer moves,
+     * {@code prod} before {@code putSlot} when the producer moves, and a push that answers a
+     * request puts its task straight into the granted block. Both sequences only grow and
+     * {@code cons <= prod}, so {@code cons == prod} across the reads means neither side changed
+     * blocks in between; within a block both slots only grow and a get needs
+     * {@code getSlot < putSlot}, so {@code putSlot > getSlot} read in this order means the block
+     * held a task at some moment between the reads, and {@code <=} that it was empty at the last.
+     * Under sequential consistency the answer is thus linearizable (BwosLincheckTest checks it); on
+     * weaker hardware, where neither these loads nor the owner's plain stores are ordered, it is
+     * the hint the API promises.
+     */
+    @Override
+    public boolean requestGrant() {
+        long c = (long) CONS.getOpaque(this);
+        int get = (int) GET_SLOT.getOpaque(this);
+        int put = (int) PUT_SLOT.getOpaque(this);
+        if (put <= get || (long) PROD.getOpaque(this) != c) {
+            return false;
+        }
+        // Read before write: repeated requests leave the owner's line shared, not taken from it.
+        if ((int) PROD_END.getOpaque(this) != REQUESTED) {
+            PROD_END.setOpaque(this, REQUESTED);
+        }
+        return true;
+    }
+
     @Override
     public int sizeEstimate() {
         long size = 0;
@@ -436,22 +608,24 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
         return idx(s) < blockSize && round(s) == round(b) && idx(b) > idx(s);
     }
 
+    /** Moves the producer to sequence {@code seq}, empty; {@code prod} first, for requestGrant's reads. */
     private void setProd(long seq) {
         prod = seq;
         int k = blockOf(seq);
         prodBase = k * blockSize;
-        prodEnd = prodBase + blockSize;
+        PROD_END.setOpaque(this, prodBase + blockSize); // clears any request (see the class comment)
         putSlot = prodBase;
         prodB = off(k, B);
         prodBWord = word(roundOf(seq), 0) - prodBase;
     }
 
+    /** Moves the consumer to sequence {@code seq}; {@code cons} last, for requestGrant's reads. */
     private void setCons(long seq, int front) {
-        cons = seq;
         consBlock = blockOf(seq);
         consBase = consBlock * blockSize;
         consEnd = consBase + blockSize;
         getSlot = consBase + front;
+        cons = seq;
         consInProd = seq == prod;
     }
 
@@ -472,18 +646,27 @@ abstract class FifoBwosPad0<E> extends BwosBlocks<E> {
 }
 
 /**
- * The owner-private state of producer and consumer: plain fields, written only by the owner. The
- * producer's B is mirrored in {@code putSlot} (its word is also stored, with release, for thieves);
- * the consumer's F lives in {@code getSlot} and is stored into its block's word when the consumer
- * leaves the block. Both are absolute indexes into {@code entries}.
+ * The owner-private state of producer and consumer: plain fields, written only by the owner, but
+ * for the push limit {@code prodEnd}, which thieves lower to ask for a grant. The producer's B is
+ * mirrored in {@code putSlot} (its word is also stored, with release, for thieves); the consumer's
+ * F lives in {@code getSlot} and is stored into its block's word when the consumer leaves the
+ * block. Both are absolute indexes into {@code entries}.
  */
 abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
+    static final VarHandle PROD;
+    static final VarHandle CONS;
+    static final VarHandle PROD_END;
+    static final VarHandle PUT_SLOT;
     static final VarHandle GET_SLOT;
     static final VarHandle CONS_BLOCK;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
+            PROD = l.findVarHandle(FifoBwosOwnerFields.class, "prod", long.class);
+            CONS = l.findVarHandle(FifoBwosOwnerFields.class, "cons", long.class);
+            PROD_END = l.findVarHandle(FifoBwosOwnerFields.class, "prodEnd", int.class);
+            PUT_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "putSlot", int.class);
             GET_SLOT = l.findVarHandle(FifoBwosOwnerFields.class, "getSlot", int.class);
             CONS_BLOCK = l.findVarHandle(FifoBwosOwnerFields.class, "consBlock", int.class);
         } catch (ReflectiveOperationException e) {
@@ -491,17 +674,28 @@ abstract class FifoBwosOwnerFields<E> extends FifoBwosPad0<E> {
         }
     }
 
+    /** The producer's block sequence. Plain: owner only; requestGrant reads it opaque (racy). */
     long prod;
+    /** The consumer's block sequence. Plain: owner only; requestGrant reads it opaque (racy). */
     long cons;
     /** B's word minus the slot it stands for: {@code B = prodBWord + putSlot}. */
     long prodBWord;
     int prodBase;
+    /**
+     * The push limit: {@code prodBase + NE}, or 0 once a thief requested a grant. Opaque on every
+     * access: the owner stores it at reset and when it takes up a request, thieves store 0; the
+     * owner's push and thieves' requests load it. A hint, publishing nothing, so it pairs with
+     * nothing; on the owner's line, which a request takes from it once.
+     */
     int prodEnd;
+    /** The producer's B as a slot. Plain: owner only; requestGrant reads it opaque (racy). */
     int putSlot;
     int prodB;
     int consBlock;
     int consBase;
+    /** Where the consumer's gets stop: its block's end, or the cut of a grant on request. */
     int consEnd;
+    /** The consumer's F as a slot. Plain: owner only; estimates and requests read it opaque (racy). */
     int getSlot;
     /** Whether the consumer is in the producer's block (then B, not NE, bounds its gets). */
     boolean consInProd;

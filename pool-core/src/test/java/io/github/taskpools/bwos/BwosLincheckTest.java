@@ -81,6 +81,46 @@ class BwosLincheckTest {
     }
 
     /**
+     * FIFO with grant on request: {@code requestGrant} from any thread, answered at the owner's
+     * next push. Blocks of 3 entries, so that the consumer's block (the producer's) can hold tasks
+     * with room left, the case a request is answered with a grant on request; as in {@link Fifo}
+     * no block is reused, since each push moves the producer at most one block.
+     *
+     * <p>The operation drops what {@code requestGrant} returns: the answer is a hint (the API's
+     * word), and it cannot be linearizable against steal, since the owner's answer changes what
+     * thieves may steal and what a request reads by two stores, the grant of S and the producer's
+     * move; a thief between them steals a moved task and still sees the consumer in the
+     * producer's block. What is checked is that requests, pending and answered, never make push,
+     * pop and steal lose, duplicate or reorder a task, nor steal one the sequential run would not.
+     */
+    @Param(name = "task", gen = IntGen.class, conf = "1:9")
+    public static class FifoRequest {
+        private final FifoBwosDeque<Integer> q = new FifoBwosDeque<>(BLOCKS, 3);
+
+        @Operation(nonParallelGroup = "owner")
+        public boolean push(@Param(name = "task") int task) {
+            q.bindOwner();
+            return q.push(task);
+        }
+
+        @Operation(nonParallelGroup = "owner")
+        public Integer pop() {
+            q.bindOwner();
+            return q.pop();
+        }
+
+        @Operation
+        public Integer steal() {
+            return q.steal();
+        }
+
+        @Operation
+        public void requestGrant() {
+            q.requestGrant();
+        }
+    }
+
+    /**
      * Random scenarios, and first the race of §4.2.1 that random ones rarely build: three tasks
      * in three one-entry blocks, the two lower ones granted; the owner pops down through both
      * takeovers while a thief steals from the lowest block. A takeover that is not one atomic
@@ -88,12 +128,34 @@ class BwosLincheckTest {
      * scenario finds.
      */
     private static ModelCheckingOptions modelChecking(Class<?> test) {
+        return modelChecking(test, takeoverVsSteal(test));
+    }
+
+    private static ExecutionScenario takeoverVsSteal(Class<?> test) {
         Actor pop = actor(test, "pop");
         Actor steal = actor(test, "steal");
-        ExecutionScenario takeoverVsSteal = new ExecutionScenario(
+        return new ExecutionScenario(
                 List.of(actor(test, "push", 1), actor(test, "push", 2), actor(test, "push", 3)),
                 List.of(List.of(pop, pop, pop), List.of(steal, steal)), List.of(steal), null);
-        return new ModelCheckingOptions().addCustomScenario(takeoverVsSteal)
+    }
+
+    /**
+     * Grant on request racing the consumer and a thief: two tasks hidden in the consumer's block;
+     * a thief asks and steals while the owner pushes (answering: the newer half, tasks 2 and 3,
+     * moves to the next block) and pops down to the cut and across it (takeover of the granted
+     * block). A moved task must be taken once, by the thief or by the consumer after its takeover.
+     */
+    private static ExecutionScenario requestVsPopAndSteal(Class<?> test) {
+        Actor pop = actor(test, "pop");
+        Actor steal = actor(test, "steal");
+        return new ExecutionScenario(
+                List.of(actor(test, "push", 1), actor(test, "push", 2)),
+                List.of(List.of(actor(test, "push", 3), pop, pop), List.of(actor(test, "requestGrant"), steal, steal)),
+                List.of(pop, steal), null);
+    }
+
+    private static ModelCheckingOptions modelChecking(Class<?> test, ExecutionScenario custom) {
+        return new ModelCheckingOptions().addCustomScenario(custom)
                 .iterations(20).invocationsPerIteration(300)
                 .actorsBefore(3).threads(2).actorsPerThread(3).actorsAfter(2);
     }
@@ -131,5 +193,16 @@ class BwosLincheckTest {
     @Test
     void fifoStress() {
         LincheckSupport.check(Fifo.class, stress());
+    }
+
+    @Test
+    void fifoRequestModelChecking() {
+        LincheckSupport.check(FifoRequest.class, modelChecking(FifoRequest.class)
+                .addCustomScenario(requestVsPopAndSteal(FifoRequest.class)));
+    }
+
+    @Test
+    void fifoRequestStress() {
+        LincheckSupport.check(FifoRequest.class, stress().addCustomScenario(requestVsPopAndSteal(FifoRequest.class)));
     }
 }
