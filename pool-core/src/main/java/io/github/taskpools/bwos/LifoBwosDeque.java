@@ -3,6 +3,7 @@ package io.github.taskpools.bwos;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
@@ -34,7 +35,11 @@ import java.util.random.RandomGenerator;
  *       {@code HELD}. The old value splits the block: thieves own {@code [.., old S)}, some perhaps
  *       still copying out, the owner owns {@code [old S, NE)} and sets {@code F = old S}. If the
  *       thieves had emptied the block meanwhile (old S == NE), the owner stores NE back and pop
- *       reports empty: every block below is exhausted too.</li>
+ *       reports empty: every block below is exhausted too. <b>Take-back</b> (this implementation's):
+ *       when {@code top - 1} is the thieves' block and the owner's block is empty from its first
+ *       entry, the owner copies {@code [old S, NE)} down into its own block and marks
+ *       {@code top - 1} exhausted instead of moving down, so that a boundary left by a grant does
+ *       not cost a grant and a takeover per fork (see {@code takeBack}).</li>
  *   <li><b>Round control and reset</b> (§3.3, §4.2.2). Before the owner puts into a block again it
  *       checks that every thief that claimed an entry there has finished: in the same round
  *       {@code C == F} (all of {@code [0, F)} were claimed by thieves), from the previous round
@@ -72,6 +77,7 @@ import java.util.random.RandomGenerator;
  *                current block's in owner fields)
  * S  grant       owner: release      (REL #1)       thief: acquire (ACQ #1), then CAS
  * S  takeover    owner: getAndSet (volatile RMW)    -
+ * S  take-back   owner: opaque NE after the exchange thief: acquire (moves on)
  * S  give back   owner: opaque (takeover found NE)  thief: acquire
  * S  grant on     owner: release (as a grant)        thief: acquire
  *    request
@@ -79,8 +85,8 @@ import java.util.random.RandomGenerator;
  * S  claim       thief: CAS (volatile)              owner get-advance probe, reset check: opaque
  * C  steal done  thief: getAndAdd (volatile; REL #2) owner reset check: acquire (ACQ #2)
  * C  reset       owner: plain (no thief can reach the block until the next grant's release)
- * C  on request  owner: getAndAdd (volatile RMW; races counts of thieves that claimed before a
- *                takeover)
+ * C  on request, owner: getAndAdd (volatile RMW; races counts of thieves that claimed before a
+ *    take-back   takeover or the exchange)
  * pushLimit      thief request: opaque store of 0;  owner fast path: plain (a hint: a late
  *                owner: plain store on answer, CAS  sight only delays the answer); thief:
  *                in setTop                          opaque
@@ -140,7 +146,8 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
 
     /**
      * How many times the owner moved to another block so far: forward when put filled its block
-     * (§4.2), back when get took over the granted block below (§4.2.1). A plain owner-private count
+     * (§4.2), back when get took over the granted block below (§4.2.1; a take-back, which copies
+     * the block's entries into the owner's instead of moving, counts as one too). A plain owner-private count
      * kept on the slow paths only: exact when read by the owner, or by another thread after a
      * happens-before edge with the owner (after joining it, say); otherwise an estimate.
      */
@@ -343,6 +350,11 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         int front = idx(old);
         meta[off(kp, F)] = word(rp, front);
         if (front < blockSize) {
+            // Acquire: pairs with the thieves' CAS that moved stealBlock onto p.
+            if (frontSlot == topBase && (long) STEAL_BLOCK.getAcquire(this) == p) {
+                takeBack(kp, rp, front);
+                return true;
+            }
             setTop(p, front, blockSize); // B of a granted block is NE: the owner owns [old S, NE)
             blockAdvances++;
             return true;
@@ -351,6 +363,32 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
         // word, so a plain opaque store cannot lose an update) and stay where we are.
         META.setOpaque(meta, off(kp, S), word(rp, blockSize));
         return false;
+    }
+
+    /**
+     * Take-back: the owner took over block {@code p = top - 1}, the thieves' block, and its own
+     * block is empty from its first entry. Moving down to {@code p} would leave the owner in a full
+     * block ({@code [old S, NE)}, a granted block's entries end at NE), so that its next push grants
+     * it again and the pop after takes it over again, two RMWs per fork at that boundary; a grant
+     * on request leaves such boundaries at any depth. Instead the owner copies its share down to
+     * the start of its own block and marks {@code p} exhausted, counting its share in C as if
+     * thieves had copied it out (C then reaches NE once the thieves' copies of {@code [0, old S)}
+     * finish, as round control expects of an exhausted block). Since {@code p} was the thieves'
+     * block, every block below it is exhausted too, so the invariant of the class comment holds.
+     */
+    private void takeBack(int kp, long rp, int front) {
+        int m = blockSize - front;
+        int from = kp * blockSize + front;
+        // Plain: [old S, NE) of p is the owner's since the exchange, its own block's start unused.
+        System.arraycopy(entries, from, entries, topBase, m);
+        Arrays.fill(entries, from, from + m, null);
+        // Volatile RMW: races the counts of thieves still copying out of [0, old S).
+        META.getAndAdd(meta, off(kp, C), (long) m);
+        // Opaque: S was HELD since the exchange, which no thief CASes; nothing is published (a
+        // thief that reads NE moves on, and only onto a granted block).
+        META.setOpaque(meta, off(kp, S), word(rp, blockSize));
+        putSlot = topBase + m;
+        blockAdvances++; // a takeover of p, though the owner stays where it is
     }
 
     /** Makes sequence {@code seq} the owner's block, its F and B being {@code front} and {@code back}. */
