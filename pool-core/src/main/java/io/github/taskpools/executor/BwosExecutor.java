@@ -143,6 +143,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         this.workers = new Worker[n];
         for (int i = 0; i < n; i++) {
             workers[i] = new Worker(this, i, b.forkBlocks, b.forkBlockSize, b.submitBlocks, b.submitBlockSize);
+            workers[i].stripe = i * stripes / n;
         }
         this.live = new AtomicInteger(n);
         ThreadFactory factory = b.threadFactory;
@@ -269,13 +270,18 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
         int h = System.identityHashCode(Thread.currentThread());
-        injection[(h ^ (h >>> 16)) & stripeMask].offer(t); // volatile RMW (xadd), then an ordered store
+        // Publication: JCTools' offer claims its slot by a volatile RMW (xadd) of the producer
+        // index, which poll reads with volatile semantics (it waits for the element once the index
+        // moved), then stores the element (ordered).
+        injection[(h ^ (h >>> 16)) & stripeMask].offer(t);
         // Read the run state after publishing: a shutdown that began meanwhile may have checked the
         // queues before our task appeared, so take the task back (cancel it) and reject it.
         if (runState() != RUNNING && t.tryUnsubmit()) {
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
-        signalWork();
+        // No fence: the xadd and our reads of the counts are volatile accesses, which the
+        // synchronization order keeps in program order, as it does a parker's RMWs and its look.
+        wakeOne();
     }
 
     /** A task that cannot go into a worker's deque (full), or that a parking joiner hands on. */
@@ -293,10 +299,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     BwosTask<?> pollInjection(Worker w) {
         int n = injection.length;
+        int start = w.stripe; // where this worker last found work: workers spread over the stripes
         for (int i = 0; i < n; i++) {
-            MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[(w.index + i) & stripeMask];
+            int k = (start + i) & stripeMask;
+            MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[k];
             for (BwosTask<?> t; (t = q.poll()) != null; ) {
                 if (t.claim()) {
+                    w.stripe = k;
                     return t;
                 }
             }
@@ -366,24 +375,21 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     private void wakeOne() {
-        if ((int) SEARCHING.getVolatile(this) > 0 || idle((long) CTL.getVolatile(this)) == 0) {
-            return;
+        if (idle((long) CTL.getVolatile(this)) == 0 || (int) SEARCHING.getVolatile(this) > 0) {
+            return; // nobody to wake (the common case of a busy pool), or a searcher will look
         }
         Worker[] ws = workers;
         int n = ws.length;
         int start = (int) (System.nanoTime() & Integer.MAX_VALUE) % n;
         for (int i = 0; i < n; i++) {
             Worker w = ws[(start + i) % n];
-            if (w.isParked()) {
-                // Count the worker as searching and not idle before it runs, so that other signals
-                // do not wake a second worker for the same work.
-                SEARCHING.getAndAdd(this, 1);
-                if (w.trySignal()) {
-                    CTL.getAndAdd(this, -1L);
-                    UNPARKS.getAndAdd(this, 1L);
-                    return;
-                }
-                SEARCHING.getAndAdd(this, -1);
+            // A woken worker counts as searching only once it runs its search: a burst of
+            // submissions wakes a second worker while the first is still waking up, as
+            // ForkJoinPool's signalWork does while fewer than parallelism workers are active.
+            if (w.isParked() && w.trySignal()) {
+                CTL.getAndAdd(this, -1L);
+                UNPARKS.getAndAdd(this, 1L);
+                return;
             }
         }
     }

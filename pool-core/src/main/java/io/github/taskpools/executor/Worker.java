@@ -90,6 +90,8 @@ final class Worker implements Runnable {
     private long grantsSeen;
     private int tick;
     private int seed;
+    /** The submission stripe this worker polls first: where it last found a task. */
+    int stripe;
 
     // Statistics: written by the owner with opaque stores, read by monitoring with opaque loads.
     @SuppressWarnings("unused")
@@ -294,10 +296,7 @@ final class Worker implements Runnable {
             if (PHASE.compareAndSet(this, PARKED, ACTIVE)) {
                 pool.unparked(); // idle - 1
             } else {
-                // A waker counted us as searching and not idle; we found work ourselves.
-                PHASE.setVolatile(this, ACTIVE);
-                searching = true;
-                endSearch();
+                PHASE.setVolatile(this, ACTIVE); // a waker counted us as not idle already
             }
         }
         return t;
@@ -312,11 +311,10 @@ final class Worker implements Runnable {
             LockSupport.park(pool);
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
-        PHASE.setVolatile(this, ACTIVE);
-        searching = true; // the waker counted us as searching
+        PHASE.setVolatile(this, ACTIVE); // the waker counted us as not idle
     }
 
-    /** Wakes this worker if parked; called by the pool with the idle and searching counts updated. */
+    /** Wakes this worker if parked (CAS PARKED to SIGNALLED); the pool then counts it as not idle. */
     boolean trySignal() {
         if ((int) PHASE.getVolatile(this) == PARKED && PHASE.compareAndSet(this, PARKED, SIGNALLED)) {
             LockSupport.unpark(thread);
