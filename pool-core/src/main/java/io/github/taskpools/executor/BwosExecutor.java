@@ -72,7 +72,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <pre>
  * field          writer: mode                          reader: mode
  * ctl            CAS / getAndAdd (volatile)            volatile
- * searching      CAS / getAndAdd (volatile)            volatile (signalWork, after a full fence)
+ * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
  * worker phase   worker: volatile; waker: CAS          volatile
  * injection      JCTools MPMC (xadd + ordered store)   JCTools poll; isEmpty
  * live           AtomicInteger                         -
@@ -89,15 +89,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     static final int STOP = 4;
 
     private static final VarHandle CTL;
-    private static final VarHandle SEARCHING;
-    private static final VarHandle UNPARKS;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             CTL = l.findVarHandle(BwosExecutor.class, "ctl", long.class);
-            SEARCHING = l.findVarHandle(BwosExecutor.class, "searching", int.class);
-            UNPARKS = l.findVarHandle(BwosExecutor.class, "unparks", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -115,12 +111,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     /** Run state (high 32 bits) and idle workers (low 32 bits). Volatile; changed by CAS or getAndAdd. */
     @SuppressWarnings("unused") // through CTL
     private volatile long ctl;
-    /** Searching workers (volatile; CAS and getAndAdd). On its own line: every idle worker touches it. */
-    @SuppressWarnings("unused") // through SEARCHING
-    private volatile int searching;
-    /** Wake-ups issued (getAndAdd, volatile). */
-    @SuppressWarnings("unused") // through UNPARKS
-    private volatile long unparks;
+    /** Searching workers, on lines of their own: every idle worker changes the count. */
+    private final SearchCount searching = new SearchCount();
 
     /** A pool with the default settings of {@link Builder}. */
     public BwosExecutor() {
@@ -336,16 +328,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     boolean tryStartSearching() {
-        for (int s; (s = (int) SEARCHING.getVolatile(this)) < maxSearching; ) {
-            if (SEARCHING.compareAndSet(this, s, s + 1)) {
-                return true;
-            }
-        }
-        return false;
+        return searching.tryIncrement(maxSearching);
     }
 
     void endSearching() {
-        if ((int) SEARCHING.getAndAdd(this, -1) == 1) {
+        if (searching.decrement() == 1) {
             // We were the last searcher and found work: there may be more. A hint, not a
             // handshake (whoever published that work signalled with a fence), so no fence here.
             wakeOne();
@@ -356,7 +343,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     void parking(boolean wasSearching) {
         CTL.getAndAdd(this, 1L);
         if (wasSearching) {
-            SEARCHING.getAndAdd(this, -1);
+            searching.decrement();
         }
     }
 
@@ -375,7 +362,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     private void wakeOne() {
-        if (idle((long) CTL.getVolatile(this)) == 0 || (int) SEARCHING.getVolatile(this) > 0) {
+        if (idle((long) CTL.getVolatile(this)) == 0 || searching.get() > 0) {
             return; // nobody to wake (the common case of a busy pool), or a searcher will look
         }
         Worker[] ws = workers;
@@ -388,7 +375,6 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             // ForkJoinPool's signalWork does while fewer than parallelism workers are active.
             if (w.isParked() && w.trySignal()) {
                 CTL.getAndAdd(this, -1L);
-                UNPARKS.getAndAdd(this, 1L);
                 return;
             }
         }
@@ -573,7 +559,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public int getSearchingThreadCount() {
-        return (int) SEARCHING.getVolatile(this);
+        return searching.get();
     }
 
     @Override
@@ -596,7 +582,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public long getUnparkCount() {
-        return (long) UNPARKS.getVolatile(this);
+        long s = 0;
+        for (Worker w : workers) {
+            s += w.wakeups();
+        }
+        return s;
     }
 
     @Override

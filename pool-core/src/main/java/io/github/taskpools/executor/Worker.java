@@ -53,6 +53,7 @@ final class Worker implements Runnable {
     private static final VarHandle PARKS;
     private static final VarHandle REQUESTS;
     private static final VarHandle TASKS;
+    private static final VarHandle WAKEUPS;
 
     /** Worker of the current thread for threads made by a user's ThreadFactory. */
     private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
@@ -67,6 +68,7 @@ final class Worker implements Runnable {
             PARKS = l.findVarHandle(Worker.class, "parks", long.class);
             REQUESTS = l.findVarHandle(Worker.class, "grantRequests", long.class);
             TASKS = l.findVarHandle(Worker.class, "tasks", long.class);
+            WAKEUPS = l.findVarHandle(Worker.class, "wakeups", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -102,6 +104,8 @@ final class Worker implements Runnable {
     private long grantRequests;
     @SuppressWarnings("unused")
     private long tasks;
+    @SuppressWarnings("unused")
+    private long wakeups;
 
     Worker(BwosExecutor pool, int index, int forkBlocks, int forkBlockSize, int submitBlocks, int submitBlockSize) {
         this.pool = pool;
@@ -312,6 +316,7 @@ final class Worker implements Runnable {
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
         PHASE.setVolatile(this, ACTIVE); // the waker counted us as not idle
+        WAKEUPS.setOpaque(this, wakeups + 1);
     }
 
     /** Wakes this worker if parked (CAS PARKED to SIGNALLED); the pool then counts it as not idle. */
@@ -464,5 +469,9 @@ final class Worker implements Runnable {
 
     long tasks() {
         return (long) TASKS.getOpaque(this);
+    }
+
+    long wakeups() {
+        return (long) WAKEUPS.getOpaque(this);
     }
 }
