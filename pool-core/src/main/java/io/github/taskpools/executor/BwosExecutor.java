@@ -45,11 +45,13 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * tasks. See {@link Worker} for the loop and the parking handshake, {@link BwosTask} for join.
  *
  * <h2>Idle workers</h2>
- * A worker with nothing to do searches (steals) for a bounded number of rounds, then parks. At most
- * half the workers (at least one) search at a time; work that appears (a submission, a grant)
- * wakes a parked worker only if nobody searches, and a searcher that finds work wakes the next one
- * only if it was the last searcher. An idle pool burns no CPU: every worker is parked, with no
- * timed wake-up.
+ * A worker with nothing to do searches (steals) for a bounded number of rounds while another
+ * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
+ * is idle. At most half the workers (at least one) search at a time; work that appears (a
+ * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
+ * count until it searches, so a burst wakes workers in parallel), and a searcher that finds work
+ * wakes the next one only if it was the last searcher. An idle pool burns no CPU: every worker is
+ * parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
@@ -345,6 +347,16 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (wasSearching) {
             searching.decrement();
         }
+    }
+
+    /** Idle workers, as counted in {@code ctl} (volatile read). */
+    int idleCount() {
+        return idle((long) CTL.getVolatile(this));
+    }
+
+    /** Whether every worker but the caller is idle (a racy read: a hint for how long to spin). */
+    boolean othersIdle() {
+        return idle((long) CTL.getVolatile(this)) >= workers.length - 1;
     }
 
     /** A parked worker found work by itself. */

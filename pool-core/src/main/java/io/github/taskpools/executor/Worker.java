@@ -19,10 +19,11 @@ import java.util.concurrent.locks.LockSupport;
  * of rounds, then park.
  *
  * <h2>Parking handshake</h2>
- * A worker parks in three steps: it marks itself {@code PARKED} and counts itself idle in the
- * pool's {@code ctl} (volatile RMW), issues a full fence, and looks once more for work. A producer
+ * A worker parks in three steps: it counts itself idle in the pool's {@code ctl} (volatile RMW)
+ * and then marks itself {@code PARKED}, issues a full fence, and looks once more for work. A producer
  * of work (a submission, a grant, a push into the FIFO deque) publishes the work, issues a full
- * fence, then reads the pool's searching and idle counts and, if nobody searches, wakes a
+ * fence (or, for a submission, relies on its volatile RMW), then reads the pool's idle and
+ * searching counts and, if nobody searches, wakes a
  * {@code PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
@@ -39,7 +40,10 @@ final class Worker implements Runnable {
      * the next task comes within them, and the pool's shared searching count stays untouched.
      */
     static final int QUICK_ROUNDS = 8;
-    /** Rounds of stealing a searching worker makes before it parks. */
+    /**
+     * Rounds of stealing a searching worker makes before it parks, while some other worker is busy
+     * (and may answer its grant requests); with every other worker idle it parks at once.
+     */
     static final int SEARCH_SPINS = 64;
     /** Rounds a joiner waits for the stolen task (helping when it can) before it parks. */
     static final int JOIN_SPINS = 256;
@@ -213,6 +217,9 @@ final class Worker implements Runnable {
                 if (pool.runState() >= BwosExecutor.STOP) {
                     return null;
                 }
+                if (pool.othersIdle()) {
+                    break; // no busy owner to grant anything: spinning would only burn an idle pool's CPU
+                }
                 Thread.onSpinWait();
             }
         }
@@ -284,12 +291,17 @@ final class Worker implements Runnable {
         return null;
     }
 
-    /** Handshake, step 1: PARKED (volatile), idle + 1 (volatile RMW), then a full fence. */
+    /**
+     * Handshake, step 1: idle + 1 (volatile RMW), then PARKED (volatile), then a full fence. In
+     * this order: a waker that sees PARKED takes the worker off the idle count, which must already
+     * hold it (the other order let the count run below zero into the run state; jcstress
+     * {@code SignalVsAnnounceParked}).
+     */
     void announceParked() {
         boolean wasSearching = searching;
         searching = false;
-        PHASE.setVolatile(this, PARKED);
         pool.parking(wasSearching);
+        PHASE.setVolatile(this, PARKED);
         VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
     }
 
