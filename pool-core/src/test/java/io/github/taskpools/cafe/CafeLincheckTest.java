@@ -31,7 +31,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
  *       linearizable job pool (it proves only Theorem 1, which is weaker): a get bounded
  *       by its first PT read may return null while a task put after that read into a newer tree
  *       is present, even if that put completed before the get's end (Lincheck's stress mode finds
- *       this at once with two consuming threads; see the README).</li>
+ *       this at once with two consuming threads; see docs/usage.md, CAFÉ).</li>
  * </ul>
  * Each mode runs model checking (sequentially consistent interleavings) and stress.
  */
