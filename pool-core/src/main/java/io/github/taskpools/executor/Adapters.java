@@ -15,7 +15,7 @@ final class Adapters {
      * it, so an exception it throws goes to the pool's uncaught-exception handler, and the worker
      * lives on.
      */
-    static final class RunnableExecuteTask extends BwosTask<Void> implements Runnable {
+    static final class RunnableExecuteTask extends BwosTask<Void> {
         final Runnable runnable;
         private final BwosExecutor pool;
 
@@ -37,11 +37,6 @@ final class Adapters {
                 pool.reportUncaught(ex);
             }
             return false;
-        }
-
-        @Override
-        public void run() {
-            doExec();
         }
 
         @Override

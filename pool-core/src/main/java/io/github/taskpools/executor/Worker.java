@@ -376,7 +376,7 @@ final class Worker implements Runnable {
      */
     int awaitJoin(BwosTask<?> t) {
         int spins = 0;
-        for (int s; (s = t.status()) >= 0; ) {
+        while (t.status() >= 0) {
             BwosTask<?> x = forks.pop();
             if (x == null) {
                 x = helpStealer(t);
