@@ -63,7 +63,7 @@ public class SubmitVsShutdown {
     @Actor
     public void shutdownThenWorker() {
         pool.shutdown();
-        BwosTask<?> t = pool.pollInjection(w);
+        BwosTask<?> t = pool.pollInjection(w, true, false);
         if (t != null) {
             t.doExec();
         }
@@ -71,7 +71,7 @@ public class SubmitVsShutdown {
 
     @Arbiter
     public void arbiter(II_Result r) {
-        for (BwosTask<?> t; (t = pool.pollInjection(w)) != null; ) {
+        for (BwosTask<?> t; (t = pool.pollInjection(w, true, false)) != null; ) {
             t.doExec();
         }
         r.r1 = accepted;

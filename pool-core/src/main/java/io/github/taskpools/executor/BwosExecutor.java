@@ -42,7 +42,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
  * MPMC queues (four stripes a worker, chosen by the submitting thread's hash), with no per-thread
  * registration; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
- * tasks. See {@link Worker} for the loop and the parking handshake, {@link BwosTask} for join.
+ * tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
+ * inbox, a JCTools SPMC queue that other workers steal from, so that two workers do not take turns
+ * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
+ * BwosTask} for join.
  *
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
@@ -76,7 +79,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * ctl            CAS / getAndAdd (volatile)            volatile
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
  * worker phase   worker: volatile; waker: CAS          volatile
- * injection      JCTools MPMC (xadd + ordered store)   JCTools poll; isEmpty
+ * injection      JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
+ * worker inbox   JCTools SPMC offer (ordered), then     JCTools relaxedPoll (CAS); isEmpty, size
+ *                signalWork's full fence
  * live           AtomicInteger                         -
  * </pre>
  */
@@ -130,8 +135,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
         int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
         this.stripeMask = stripes - 1;
-        this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes];
-        for (int i = 0; i < stripes; i++) {
+        // The stripes, then the spill queue (injection[stripes]).
+        this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes + 1];
+        for (int i = 0; i <= stripes; i++) {
             injection[i] = new MpmcUnboundedXaddArrayQueue<>(256, 2);
         }
         this.workers = new Worker[n];
@@ -278,28 +284,65 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         wakeOne();
     }
 
-    /** A task that cannot go into a worker's deque (full), or that a parking joiner hands on. */
+    /**
+     * A task that cannot go into a worker's deque (full), or that a worker about to park in a join
+     * hands on: into the spill queue, which workers poll before the stripes and never move in
+     * batches into an inbox. A joiner that does not know where its task is looks there (see
+     * {@code Worker.helpStealer}); in a batch, such a task would wait in the inbox of a worker that
+     * may itself block in a join.
+     */
     void inject(BwosTask<?> t, Worker w) {
         if (runState() >= STOP) {
             t.trySetCancelled(); // shutdownNow drained the queue already: nobody would run it
             return;
         }
-        injection[w.index & stripeMask].offer(t);
+        injection[stripeMask + 1].offer(t);
     }
 
     /**
      * A task from the shared queue, claimed (see {@link BwosTask#claim()}): tasks their submitters
      * took back, or that were cancelled while queued, are dropped.
+     *
+     * <p>Scans poll with JCTools' {@code relaxedPoll}, which answers {@code null} when the next slot
+     * of a stripe is claimed by a submitter's xadd but its element is not stored yet; {@code poll}
+     * would spin until it is, and a submitter preempted between its xadd and its store (common when
+     * submitters and workers share the cores) held both workers spinning on its stripe while tasks
+     * waited on the others. The parking handshake's last look is {@code strict}: it waits for such
+     * an element, because the handshake counts on seeing every submission whose xadd preceded it.
+     * With {@code batch}, up to {@value Worker#BATCH} more tasks of the stripe go into the
+     * worker's inbox.
      */
-    BwosTask<?> pollInjection(Worker w) {
-        int n = injection.length;
+    BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
+        MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = injection[stripeMask + 1];
+        for (BwosTask<?> t; (t = strict ? spills.poll() : spills.relaxedPoll()) != null; ) {
+            if (t.claim()) {
+                return t;
+            }
+        }
+        int n = stripeMask + 1;
         int start = w.stripe; // where this worker last found work: workers spread over the stripes
         for (int i = 0; i < n; i++) {
             int k = (start + i) & stripeMask;
             MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[k];
-            for (BwosTask<?> t; (t = q.poll()) != null; ) {
+            for (BwosTask<?> t; (t = strict ? q.poll() : q.relaxedPoll()) != null; ) {
                 if (t.claim()) {
                     w.stripe = k;
+                    // A batch for the inbox, claimed here (accepted, like the task we return). Only
+                    // into an empty inbox: only its owner offers, so all of the batch fits. Not in
+                    // the parking look, which must stay a look, nor for a joiner, which must not
+                    // take on tasks that would wait behind its join.
+                    if (batch && w.inbox.isEmpty()) {
+                        int moved = 0;
+                        for (BwosTask<?> x; moved < Worker.BATCH && (x = q.relaxedPoll()) != null; ) {
+                            if (x.claim()) {
+                                w.inbox.offer(x);
+                                moved++;
+                            }
+                        }
+                        if (moved > 0) {
+                            signalWork(); // stealable work moved: the handshake's producer side
+                        }
+                    }
                     return t;
                 }
             }
@@ -467,7 +510,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         for (Worker w : workers) {
-            if (w.forks.sizeEstimate() != 0 || w.submissions.sizeEstimate() != 0) {
+            if (w.forks.sizeEstimate() != 0 || w.submissions.sizeEstimate() != 0 || !w.inbox.isEmpty()) {
                 return false;
             }
         }
@@ -550,7 +593,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public long getQueuedTaskCount() {
         long s = 0;
         for (Worker w : workers) {
-            s += w.forks.sizeEstimate() + w.submissions.sizeEstimate();
+            s += w.forks.sizeEstimate() + w.submissions.sizeEstimate() + w.inbox.size();
         }
         return s;
     }

@@ -3,6 +3,7 @@ package io.github.taskpools.executor;
 import io.github.taskpools.bwos.FifoBwosDeque;
 import io.github.taskpools.bwos.LifoBwosDeque;
 import java.lang.invoke.MethodHandles;
+import org.jctools.queues.SpmcArrayQueue;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
@@ -11,23 +12,24 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Loop</h2>
  * Run the newest forked task (LIFO deque), else the oldest task submitted from inside the pool
- * (FIFO deque), else one from the shared submission queue, which is also polled first every
+ * (FIFO deque), else the oldest in the inbox (a batch taken from the shared submission queue),
+ * else one from the shared submission queue, which is also polled first every
  * {@value #INJECTION_INTERVAL} tasks so that a stream of local work cannot starve it. With nothing
  * local, search: steal from the other workers (their forks first, the oldest, the largest in a
- * fork/join computation) and the submission queue; after a failed round ask every other worker
- * for a grant (grant on request, see {@link LifoBwosDeque#requestGrant()}), spin a bounded number
- * of rounds, then park.
+ * fork/join computation, then their submissions and inboxes) and the submission queue; after a
+ * failed round ask every other worker for a grant (grant on request, see {@link
+ * LifoBwosDeque#requestGrant()}), spin a bounded number of rounds, then park.
  *
  * <h2>Parking handshake</h2>
  * A worker parks in three steps: it counts itself idle in the pool's {@code ctl} (volatile RMW)
- * and then marks itself {@code PARKED}, issues a full fence, and looks once more for work. A producer
- * of work (a submission, a grant, a push into the FIFO deque) publishes the work, issues a full
- * fence (or, for a submission, relies on its volatile RMW), then reads the pool's idle and
- * searching counts and, if nobody searches, wakes a
- * {@code PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
+ * and then marks itself {@code PARKED}, issues a full fence, and looks once more for work. A
+ * producer of work (a submission, a grant, a push into the FIFO deque, a batch moved into the
+ * inbox) publishes the work, issues a full fence (or, for a submission, relies on its volatile
+ * RMW), then reads the pool's idle and searching counts and, if nobody searches, wakes a {@code
+ * PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
- * jcstress test {@code ParkVsSignal} checks this.
+ * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check this.
  *
  * <h2>Owner fields</h2>
  * Fields without a comment on their mode are plain and written by the worker's own thread only.
@@ -47,6 +49,13 @@ final class Worker implements Runnable {
     static final int SEARCH_SPINS = 64;
     /** Rounds a joiner waits for the stolen task (helping when it can) before it parks. */
     static final int JOIN_SPINS = 256;
+    /**
+     * Tasks a worker moves from a submission stripe into its {@link #inbox} at once, after the one
+     * it runs: consecutive polls of one stripe by one worker keep the stripe's consumer index and
+     * slots in that worker's cache, where two workers polling it in turn move them across cores
+     * at every task.
+     */
+    static final int BATCH = 32;
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
@@ -84,6 +93,12 @@ final class Worker implements Runnable {
     final LifoBwosDeque<BwosTask<?>> forks;
     /** Tasks submitted by this worker's tasks: the owner's FIFO BWoS deque. */
     final FifoBwosDeque<BwosTask<?>> submissions;
+    /**
+     * Submissions this worker took from the shared queue in a batch (claimed already), oldest
+     * first. JCTools' SPMC queue: the worker offers (ordered stores), the worker and thieves poll
+     * by CAS of the consumer index, so a batch never hides behind a worker blocked in a task.
+     */
+    final SpmcArrayQueue<BwosTask<?>> inbox = new SpmcArrayQueue<>(BATCH);
     /** Plain: written before the thread starts (Thread.start gives happens-before). */
     Thread thread;
 
@@ -165,13 +180,16 @@ final class Worker implements Runnable {
             }
             BwosTask<?> t = null;
             if (++tick % INJECTION_INTERVAL == 0) {
-                t = pool.pollInjection(this);
+                t = pool.pollInjection(this, false, true);
             }
             if (t == null) {
                 t = forks.pop();
             }
             if (t == null) {
                 t = submissions.pop();
+            }
+            if (t == null) {
+                t = inbox.relaxedPoll();
             }
             if (t != null) {
                 endSearch(); // a worker woken as a searcher that finds work here stops searching
@@ -180,7 +198,7 @@ final class Worker implements Runnable {
             if (rs >= BwosExecutor.QUIESCED) {
                 // Terminating: the shared queue was empty when termination was committed, unless a
                 // worker that took a task in its last look spilled into it since.
-                return pool.pollInjection(this);
+                return pool.pollInjection(this, true, false);
             }
             t = search();
             if (t != null) {
@@ -195,7 +213,7 @@ final class Worker implements Runnable {
      */
     private BwosTask<?> search() {
         for (int round = 0; round < QUICK_ROUNDS && !searching; round++) {
-            BwosTask<?> t = scan();
+            BwosTask<?> t = scan(false);
             if (t != null) {
                 return t;
             }
@@ -206,7 +224,7 @@ final class Worker implements Runnable {
         }
         if (searching) {
             for (int round = 0; round < SEARCH_SPINS; round++) {
-                BwosTask<?> t = scan();
+                BwosTask<?> t = scan(false);
                 if (t != null) {
                     endSearch();
                     return t;
@@ -234,8 +252,8 @@ final class Worker implements Runnable {
     }
 
     /** One round: the submission queue, then every other worker's deques from a random start. */
-    private BwosTask<?> scan() {
-        BwosTask<?> t = pool.pollInjection(this);
+    private BwosTask<?> scan(boolean strict) {
+        BwosTask<?> t = pool.pollInjection(this, strict, !strict);
         if (t != null) {
             t.recordStealer(this);
             return t;
@@ -251,6 +269,9 @@ final class Worker implements Runnable {
             t = v.forks.steal();
             if (t == null) {
                 t = v.submissions.steal();
+            }
+            if (t == null) {
+                t = v.inbox.relaxedPoll();
             }
             if (t != null) {
                 t.recordStealer(this);
@@ -307,7 +328,7 @@ final class Worker implements Runnable {
 
     /** Handshake, step 2: one more look; a task found ends the parking. */
     BwosTask<?> lookAgain() {
-        BwosTask<?> t = scan();
+        BwosTask<?> t = scan(true);
         if (t != null) {
             if (PHASE.compareAndSet(this, PARKED, ACTIVE)) {
                 pool.unparked(); // idle - 1
@@ -424,7 +445,7 @@ final class Worker implements Runnable {
         if (thief == null) {
             BwosTask<?> x = submissions.pop();
             if (x == null) {
-                x = pool.pollInjection(this);
+                x = pool.pollInjection(this, false, false);
                 if (x != null) {
                     x.recordStealer(this);
                 }
@@ -434,10 +455,17 @@ final class Worker implements Runnable {
         return null;
     }
 
-    /** Moves this worker's FIFO tasks to the shared queue, so none waits behind a parked joiner. */
+    /**
+     * Moves this worker's FIFO tasks and its inbox to the spill queue, so none waits behind a
+     * parked joiner (the inbox could be stolen from, but only by workers awake to look).
+     */
     private void flushSubmissions() {
         boolean moved = false;
         for (BwosTask<?> x; (x = submissions.pop()) != null; ) {
+            pool.inject(x, this);
+            moved = true;
+        }
+        for (BwosTask<?> x; (x = inbox.relaxedPoll()) != null; ) {
             pool.inject(x, this);
             moved = true;
         }
@@ -452,6 +480,9 @@ final class Worker implements Runnable {
             x.trySetCancelled();
         }
         for (BwosTask<?> x; (x = submissions.pop()) != null; ) {
+            x.trySetCancelled();
+        }
+        for (BwosTask<?> x; (x = inbox.poll()) != null; ) {
             x.trySetCancelled();
         }
     }

@@ -713,6 +713,55 @@ class BwosExecutorContractTest {
         assertEquals(1, p.getPoolSize());
     }
 
+    @Test
+    void aBatchInTheInboxOfAWorkerBlockedInATaskIsStolen() throws Exception {
+        BwosExecutor p = track(BwosExecutor.builder().parallelism(2).threadNamePrefix("contract-inbox-").build());
+        // Both workers blocked in a task each, so that the next submissions wait in the shared queue.
+        CountDownLatch started = new CountDownLatch(2);
+        CountDownLatch releaseA = new CountDownLatch(1);
+        CountDownLatch releaseB = new CountDownLatch(1);
+        p.execute(() -> {
+            started.countDown();
+            hold(releaseA);
+        });
+        p.execute(() -> {
+            started.countDown();
+            hold(releaseB);
+        });
+        await(started);
+        int others = 2 * Worker.BATCH;
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger batched = new AtomicInteger(-1);
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        Future<Boolean> first = p.submit(() -> {
+            // The worker that took this task moved the next ones into its inbox; it now waits for
+            // them, so only the other worker can run them: from the shared queue and the inbox.
+            batched.set(Worker.current().inbox.size());
+            firstStarted.countDown();
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
+            while (done.get() < others && System.nanoTime() < end) {
+                Thread.sleep(1);
+            }
+            return done.get() == others;
+        });
+        for (int i = 0; i < others; i++) {
+            p.execute(done::incrementAndGet);
+        }
+        releaseA.countDown(); // one of the two workers takes `first` and a batch
+        await(firstStarted);
+        releaseB.countDown();
+        assertTrue(first.get(), "the tasks behind a blocked worker ran: " + done.get() + " of " + others);
+        assertEquals(Worker.BATCH, batched.get(), "the blocked worker held a whole batch in its inbox");
+    }
+
+    private static void hold(CountDownLatch l) {
+        try {
+            assertTrue(l.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS), "latch");
+        } catch (InterruptedException e) {
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
     private static void awaitBarrier(CyclicBarrier b) {
         try {
             b.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS);

@@ -1,0 +1,66 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZZ_Result;
+
+/**
+ * The parking handshake of {@link Worker} against a batch moved into a worker's inbox. Two
+ * workers, threads never started. Set-up: two tasks submitted from outside (one stripe). Actor 1
+ * plays worker 0 polling the shared queue: it takes the first task and moves the second into its
+ * inbox, then calls {@code signalWork()} (full fence, then the counts). Actor 2 plays worker 1
+ * parking: {@code announceParked()}, then {@code lookAgain()}, which polls the stripes and steals
+ * from worker 0's inbox. Without the signal, a task moved into the inbox of a worker that then
+ * blocks in the task it took (two tasks meeting at a barrier) would wait behind a parked worker.
+ * Results: worker 1 found a task, worker 1 was signalled, worker 0 moved a batch.
+ *
+ * <p>FORBIDDEN: worker 0 moved the second task into its inbox, yet worker 1 neither found it nor
+ * was signalled (a lost wake-up); or no batch and worker 1 found nothing (a task lost).
+ */
+@JCStressTest
+@Outcome(id = "false, false, true", expect = FORBIDDEN, desc = "a batch moved before worker 1 parked, and nobody woke it")
+@Outcome(id = "false, .*, false", expect = FORBIDDEN, desc = "worker 0 took one task, worker 1 none, no batch: a task lost")
+@Outcome(id = "true, .*, false", expect = ACCEPTABLE, desc = "each worker took one task from the shared queue")
+@Outcome(id = "true, .*, true", expect = ACCEPTABLE, desc = "worker 1's last look stole the batch from the inbox")
+@Outcome(id = "false, true, true", expect = ACCEPTABLE, desc = "worker 0's signal woke worker 1")
+@State
+public class ParkVsInboxBatch {
+    static final Runnable NOOP = () -> { };
+
+    final BwosExecutor pool;
+    final Worker w0;
+    final Worker w1;
+
+    public ParkVsInboxBatch() {
+        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(2).forkDeque(3, 1).submitDeque(2, 1);
+        b.startThreads = false; // the actors play the workers; no thread is started, none leaks
+        pool = b.build();
+        w0 = pool.workers[0];
+        w1 = pool.workers[1];
+        pool.execute(NOOP);
+        pool.execute(NOOP);
+    }
+
+    @Actor
+    public void worker0Polls(ZZZ_Result r) {
+        BwosTask<?> t = pool.pollInjection(w0, false, true);
+        r.r3 = t != null && w0.inbox.currentProducerIndex() == 1;
+    }
+
+    @Actor
+    public void worker1Parks(ZZZ_Result r) {
+        w1.announceParked();
+        r.r1 = w1.lookAgain() != null;
+    }
+
+    @Arbiter
+    public void arbiter(ZZZ_Result r) {
+        r.r2 = w1.isSignalled();
+    }
+}
