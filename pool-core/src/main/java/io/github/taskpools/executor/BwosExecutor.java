@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -40,8 +41,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
- * MPMC queues (four stripes a worker, chosen by the submitting thread's hash), with no per-thread
- * registration; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
+ * MPMC queues (four stripes a worker, chosen by a per-thread probe that moves when another thread
+ * offers into the same stripe), with no registration with the pool; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
  * tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
  * inbox, a JCTools SPMC queue that other workers steal from, so that two workers do not take turns
  * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
@@ -105,6 +106,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /**
+     * Per submitting thread outside any pool: its probe, which picks its submission stripe in every
+     * pool (a random non-zero int, moved on contention). One small array per thread that submits;
+     * no registration with a pool.
+     */
+    private static final ThreadLocal<int[]> PROBE =
+            ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
 
     final Worker[] workers;
     private final MpmcUnboundedXaddArrayQueue<BwosTask<?>>[] injection;
@@ -269,11 +278,20 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (runState() != RUNNING) {
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
-        int h = System.identityHashCode(Thread.currentThread());
+        int[] probe = PROBE.get();
+        MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[probe[0] & stripeMask];
+        long before = q.currentProducerIndex(); // volatile read of the line the xadd takes anyway
         // Publication: JCTools' offer claims its slot by a volatile RMW (xadd) of the producer
         // index, which poll reads with volatile semantics (it waits for the element once the index
         // moved), then stores the element (ordered).
-        injection[(h ^ (h >>> 16)) & stripeMask].offer(t);
+        q.offer(t);
+        if (q.currentProducerIndex() - before != 1) {
+            // Another thread offered into this stripe meanwhile: move this thread to another
+            // stripe, as ForkJoinPool rehashes a submitter's probe when its queue's lock is taken.
+            // With fixed stripes (the thread's hash), two submitters that met on one stripe
+            // contended for its producer index for good: 0.4x the throughput in executor-submit.
+            probe[0] = nextProbe(probe[0]);
+        }
         // Read the run state after publishing: a shutdown that began meanwhile may have checked the
         // queues before our task appeared, so take the task back (cancel it) and reject it.
         if (runState() != RUNNING && t.tryUnsubmit()) {
@@ -348,6 +366,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         return null;
+    }
+
+    /** An xorshift step: the next submission probe. */
+    private static int nextProbe(int p) {
+        p ^= p << 13;
+        p ^= p >>> 17;
+        p ^= p << 5;
+        return p;
     }
 
     void reportUncaught(Throwable ex) {

@@ -512,7 +512,7 @@ final class Experiments {
                     new Chart("parks", "BwosExecutor: parks per batch of " + ExecutorSubmitBenchmark.BATCH + " tasks",
                             "parks/batch", "parks / batch", "task")),
             Map.of(), 1, false, null, List.of(),
-            Map.of("parallelism", new ParamSweep("C", "C"), "submitters", new ParamSweep("1,vt1000",
+            Map.of("parallelism", new ParamSweep("C", "C"), "submitters", new ParamSweep("1,2,vt1000",
                     "1,2,C,vt1000")));
 
     private static final Experiment EXECUTOR_IDLE = new Experiment(ExecutorIdleBenchmark.EXPERIMENT,

@@ -565,7 +565,9 @@ class ReportTest {
                 assertEquals(2, e.minCores(), e.id() + ": a producer and a consumer");
             }
         }
-        assertTrue(quick <= 160, "./bench --quick runs " + quick + " configurations, about 6.5 s each on 2 cores");
+        // On JDK 21+ (virtual-thread submitters) the quick preset runs 162 configurations, about 18
+        // minutes on 2 cores.
+        assertTrue(quick <= 170, "./bench --quick runs " + quick + " configurations, about 6.5 s each on 2 cores");
         assertEquals(8, Experiments.byId("salsa-producers-consumers").configurations(true, 2));
         assertEquals(32, Experiments.byId("salsa-producers-consumers").configurations(false, 2));
         assertEquals(5, Experiments.byId("cafe-throughput").configurations(true, 2));
