@@ -42,8 +42,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
  * MPMC queues (four stripes a worker, chosen by a per-thread probe that moves when another thread
- * offers into the same stripe), with no registration with the pool; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
- * tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
+ * offers into the same stripe), with no registration with the pool; every worker polls them when
+ * idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
  * inbox, a JCTools SPMC queue that other workers steal from, so that two workers do not take turns
  * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
  * BwosTask} for join.
@@ -81,8 +81,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
  * worker phase   worker: volatile; waker: CAS          volatile
  * injection      JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
- * worker inbox   JCTools SPMC offer (ordered), then     JCTools relaxedPoll (CAS); isEmpty, size
- *                signalWork's full fence
+ * worker inbox   JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
+ *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
  * live           AtomicInteger                         -
  * </pre>
  */
@@ -322,7 +322,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * took back, or that were cancelled while queued, are dropped.
      *
      * <p>Scans poll with JCTools' {@code relaxedPoll}, which answers {@code null} when the next slot
-     * of a stripe is claimed by a submitter's xadd but its element is not stored yet; {@code poll}
+     * of a stripe is claimed by a submitter's xadd but its element is not stored yet (and when its
+     * CAS of the consumer index loses to another worker's); {@code poll}
      * would spin until it is, and a submitter preempted between its xadd and its store (common when
      * submitters and workers share the cores) held both workers spinning on its stripe while tasks
      * waited on the others. The parking handshake's last look is {@code strict}: it waits for such

@@ -193,7 +193,7 @@ final class Worker implements Runnable {
                 t = submissions.pop();
             }
             if (t == null) {
-                t = inbox.relaxedPoll();
+                t = inbox.poll(); // not relaxedPoll: that answers null when a thief's CAS won
             }
             if (t != null) {
                 endSearch(); // a worker woken as a searcher that finds work here stops searching
@@ -275,7 +275,7 @@ final class Worker implements Runnable {
                 t = v.submissions.steal();
             }
             if (t == null) {
-                t = v.inbox.relaxedPoll();
+                t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
             }
             if (t != null) {
                 t.recordStealer(this);
