@@ -1,0 +1,69 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZ_Result;
+
+/**
+ * A searching worker parks while two tasks are submitted. Two workers, threads never started.
+ * Set-up: worker 1 has announced itself parked; worker 0 counts as the pool's searcher. Actor 1
+ * plays worker 0 giving up its search and parking: {@code announceParked()} (which ends its
+ * search), then {@code lookAgain()}. Actor 2 submits two tasks; each submission's
+ * {@code wakeOne} wakes nobody while it sees worker 0 searching, counting on worker 0's look. That
+ * look takes one task at most. The arbiter counts the tasks still queued and the workers
+ * signalled to take them. Results: worker 0's look found a task; a task is stranded (more tasks
+ * queued than workers signalled).
+ *
+ * <p>FORBIDDEN: a stranded task: queued behind parked workers nobody woke (found on Temurin 25
+ * under load, two tasks meeting at a barrier: the second never ran, until the parking look
+ * signalled for what it left).
+ */
+@JCStressTest
+@Outcome(id = ".*, true", expect = FORBIDDEN, desc = "a task queued with no worker signalled to take it")
+@Outcome(id = "true, false", expect = ACCEPTABLE, desc = "worker 0's look took a task; the other has a signalled worker")
+@Outcome(id = "false, false", expect = ACCEPTABLE, desc = "worker 0 looked before the submissions, which woke the workers")
+@State
+public class SearcherParks {
+    static final Runnable NOOP = () -> { };
+
+    final BwosExecutor pool;
+    final Worker w0;
+    final Worker w1;
+
+    public SearcherParks() {
+        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(2).forkDeque(3, 1).submitDeque(2, 1);
+        b.startThreads = false; // the actors play the workers; no thread is started, none leaks
+        pool = b.build();
+        w0 = pool.workers[0];
+        w1 = pool.workers[1];
+        w1.announceParked();
+        if (!w0.tryStartSearching()) {
+            throw new IllegalStateException("set-up: worker 0 could not search");
+        }
+    }
+
+    @Actor
+    public void worker0Parks(ZZ_Result r) {
+        w0.announceParked();
+        r.r1 = w0.lookAgain() != null;
+    }
+
+    @Actor
+    public void submitter() {
+        pool.execute(NOOP);
+        pool.execute(NOOP);
+    }
+
+    @Arbiter
+    public void arbiter(ZZ_Result r) {
+        long queued = pool.getQueuedSubmissionCount();
+        int signalled = (w0.isSignalled() ? 1 : 0) + (w1.isSignalled() ? 1 : 0);
+        r.r2 = queued > signalled;
+    }
+}
