@@ -30,8 +30,8 @@ import java.util.concurrent.locks.LockSupport;
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
  * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check this. A
- * worker whose last look finds work after a waker signalled it passes the signal on ({@code
- * AbsorbedSignal}).
+ * worker whose last look finds a task signals for what is left: wakers may have counted on that
+ * look for more than the one task it takes ({@code AbsorbedSignal}, {@code SearcherParks}).
  *
  * <h2>Owner fields</h2>
  * Fields without a comment on their mode are plain and written by the worker's own thread only.
