@@ -193,7 +193,7 @@ final class Worker implements Runnable {
                 t = submissions.pop();
             }
             if (t == null) {
-                t = inbox.poll(); // not relaxedPoll: that answers null when a thief's CAS won
+                t = inbox.poll(); // null only when empty: an owner must not park past its own batch
             }
             if (t != null) {
                 endSearch(); // a worker woken as a searcher that finds work here stops searching
