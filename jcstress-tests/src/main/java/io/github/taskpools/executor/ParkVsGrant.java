@@ -44,9 +44,7 @@ public class ParkVsGrant {
     final Worker w1;
 
     public ParkVsGrant() {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(2).forkDeque(3, 2).submitDeque(2, 1);
-        b.startThreads = false; // the actors play the workers; no thread is started, none leaks
-        pool = b.build();
+        pool = UnstartedPools.of(2, 2);
         w0 = pool.workers[0];
         w1 = pool.workers[1];
         w0.forks.bindOwner();

@@ -36,9 +36,7 @@ public class ParkVsSignal {
     final Worker w;
 
     public ParkVsSignal() {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(1).forkDeque(3, 1).submitDeque(2, 1);
-        b.startThreads = false; // the actors play the worker; no thread is started, none leaks
-        pool = b.build();
+        pool = UnstartedPools.of(1, 1);
         w = pool.workers[0];
     }
 

@@ -37,9 +37,7 @@ public class SearcherParks {
     final Worker w1;
 
     public SearcherParks() {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(2).forkDeque(3, 1).submitDeque(2, 1);
-        b.startThreads = false; // the actors play the workers; no thread is started, none leaks
-        pool = b.build();
+        pool = UnstartedPools.of(2, 1);
         w0 = pool.workers[0];
         w1 = pool.workers[1];
         w1.announceParked();

@@ -34,9 +34,7 @@ public class SignalVsAnnounceParked {
     final BwosExecutor pool;
 
     public SignalVsAnnounceParked() {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(2).forkDeque(3, 1).submitDeque(2, 1);
-        b.startThreads = false; // the actors play the workers; no thread is started, none leaks
-        pool = b.build();
+        pool = UnstartedPools.of(2, 1);
         pool.workers[1].announceParked();
     }
 

@@ -44,9 +44,7 @@ public class SubmitVsShutdown {
     };
 
     public SubmitVsShutdown() {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(1).forkDeque(3, 1).submitDeque(2, 1);
-        b.startThreads = false; // actor 2 and the arbiter play the worker; no thread is started
-        pool = b.build();
+        pool = UnstartedPools.of(1, 1);
         w = pool.workers[0];
     }
 

@@ -482,7 +482,7 @@ final class Worker implements Runnable {
             pool.inject(x, this);
             moved = true;
         }
-        for (BwosTask<?> x; (x = inbox.relaxedPoll()) != null; ) {
+        for (BwosTask<?> x; (x = inbox.poll()) != null; ) {
             pool.inject(x, this);
             moved = true;
         }
