@@ -50,11 +50,13 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
- * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
- * is idle. At most half the workers (at least one) search at a time; work that appears (a
+ * worker is busy and holds tasks in its block (a busy owner answers grant requests), and parks at
+ * once when every other worker is idle or holds nothing to grant. At most half the workers (at least one) search at a time; work that appears (a
  * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
- * count until it searches, so a burst wakes workers in parallel), and a searcher that finds work
- * wakes the next one only if it was the last searcher. An idle pool burns no CPU: every worker is
+ * count until it searches). A submission wakes a worker only when it is the oldest task of its
+ * stripe; the worker that takes from a stripe and leaves tasks behind signals for them, as
+ * ForkJoinPool's workers propagate signals. A searcher that finds work wakes the next one only if it
+ * was the last searcher and more work is queued. An idle pool burns no CPU: every worker is
  * parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
@@ -112,7 +114,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * pool (a random non-zero int, moved on contention). One small array per thread that submits;
      * no registration with a pool.
      */
-    private static final ThreadLocal<int[]> PROBE =
+    static final ThreadLocal<int[]> PROBE =
             ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
 
     final Worker[] workers;
@@ -297,9 +299,19 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (runState() != RUNNING && t.tryUnsubmit()) {
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
-        // No fence: the xadd and our reads of the counts are volatile accesses, which the
-        // synchronization order keeps in program order, as it does a parker's RMWs and its look.
-        wakeOne();
+        // Wake a worker only for the stripe's oldest task, as ForkJoinPool signals only for the
+        // first task in an external queue: with an older one still queued (consumer index below
+        // ours), the worker that takes the last older task sees ours and signals for it (see
+        // pollInjection). Dekker on the two indices: our xadd, then this volatile read of the
+        // consumer index; its CAS of the consumer index, then its volatile read of the producer
+        // index. Either we see the older tasks taken and wake, or it sees our task and signals.
+        // (Waking for every task of a burst woke workers that arrived after the burst was done,
+        // and parked again in the pool's idle time.) No fence: the xadd and the reads of the
+        // counts are volatile accesses, kept in program order by the synchronization order, as a
+        // parker's RMWs and its look are.
+        if (q.currentConsumerIndex() >= before) {
+            wakeOne();
+        }
     }
 
     /**
@@ -329,7 +341,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * waited on the others. The parking handshake's last look is {@code strict}: it waits for such
      * an element, because the handshake counts on seeing every submission whose xadd preceded it.
      * With {@code batch}, up to {@value Worker#BATCH} more tasks of the stripe go into the
-     * worker's inbox.
+     * worker's inbox. A worker that takes from a stripe and leaves tasks behind (in the stripe or
+     * its inbox) signals for them: their submitters woke nobody if an older task was queued.
      */
     BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
         MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = injection[stripeMask + 1];
@@ -360,7 +373,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                         }
                         if (moved > 0) {
                             signalWork(); // stealable work moved: the handshake's producer side
+                            return t;
                         }
+                    }
+                    if (!q.isEmpty()) {
+                        // Tasks left behind ours, whose submitters may not have woken anybody
+                        // (enqueue wakes for a stripe's oldest task only): signal for them.
+                        signalWork();
                     }
                     return t;
                 }
@@ -404,8 +423,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     void endSearching() {
-        if (searching.decrement() == 1) {
-            // We were the last searcher and found work: there may be more. A hint, not a
+        if (searching.decrement() == 1 && idleCount() != 0 && !queuesEmpty()) {
+            // We were the last searcher and found work, and more is queued. A hint, not a
             // handshake (whoever published that work signalled with a fence), so no fence here.
             wakeOne();
         }
@@ -530,7 +549,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return true;
     }
 
-    private boolean queuesEmpty() {
+    /**
+     * Whether no queue or deque holds a task (volatile reads of each one's indices; conservative:
+     * a claimed slot not yet written and an owner's tasks not yet granted count as tasks).
+     */
+    boolean queuesEmpty() {
         for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
             if (!q.isEmpty()) {
                 return false;

@@ -48,7 +48,8 @@ final class Worker implements Runnable {
     static final int QUICK_ROUNDS = 2;
     /**
      * Rounds of stealing a searching worker makes before it parks, while some other worker is busy
-     * (and may answer its grant requests); with every other worker idle it parks at once.
+     * and holds tasks in its block (it answers grant requests at its next push); with every other
+     * worker idle, or none holding a task, it parks at once.
      */
     static final int SEARCH_SPINS = 64;
     /** Rounds a joiner waits for the stolen task (helping when it can) before it parks. */
@@ -233,8 +234,8 @@ final class Worker implements Runnable {
                     endSearch();
                     return t;
                 }
-                if (round == 0) {
-                    requestGrants();
+                if (round == 0 && requestGrants() == 0) {
+                    break; // no other owner holds a task to grant: a spin would wait for new forks only
                 }
                 if (pool.runState() >= BwosExecutor.STOP) {
                     return null;
@@ -292,7 +293,11 @@ final class Worker implements Runnable {
         return null;
     }
 
-    private void requestGrants() {
+    /**
+     * Asks every other worker's deques for a grant; returns how many of them seemed to hold tasks
+     * in their owner's block (an estimate, see {@link LifoBwosDeque#requestGrant()}).
+     */
+    private long requestGrants() {
         long made = 0;
         for (Worker v : pool.workers) {
             if (v != this) {
@@ -302,6 +307,7 @@ final class Worker implements Runnable {
         if (made != 0) {
             REQUESTS.setOpaque(this, grantRequests + made);
         }
+        return made;
     }
 
     /**
@@ -350,8 +356,13 @@ final class Worker implements Runnable {
             // that saw us searching woke nobody. Signal for whatever is left, or it could wait
             // behind us while we run ours (two tasks meeting at a barrier: the second stayed
             // queued, the other worker parked, about 1 in 3 000 runs under load; jcstress
-            // AbsorbedSignal and SearcherParks).
-            pool.signalWork();
+            // AbsorbedSignal and SearcherParks). Such a waker's task is visible to the reads of
+            // queuesEmpty: they follow our fence (the waker's fence or our CAS that saw its
+            // signal orders its task before them). With nothing left, waking a worker would only
+            // have it look and park again (after a burst's last task, inside the pool's idle time).
+            if (!pool.queuesEmpty()) {
+                pool.signalWork();
+            }
         }
         return t;
     }

@@ -1,0 +1,98 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZ_Result;
+
+/**
+ * A submission behind a queued task wakes nobody; the worker that takes the queued task must
+ * signal for it. Two workers, threads never started. Set-up: one task submitted from outside
+ * while no worker is idle (so it woke nobody: worker 0 is the awake worker that will take it), then
+ * worker 1 parks. Actor 1 plays worker 0 taking from the shared queue; actor 2 submits a second
+ * task into the same stripe, whose {@code enqueue} wakes a worker only if it sees the first
+ * task taken. The arbiter looks for a task still queued (in the stripe or worker 0's inbox) with
+ * worker 1 not signalled. Worker 0 runs the task it took: if that task waits for the second (two
+ * tasks meeting at a barrier), only worker 1 can run it. Results: worker 0 took a task; a task is
+ * stranded.
+ *
+ * <p>Two variants: {@link Scan}, worker 0's scan (relaxed poll, batch into the inbox), and
+ * {@link Single}, the poll of a joiner helping others (one task, no batch).
+ */
+public class SubmitBehindQueued {
+    static final Runnable NOOP = () -> { };
+
+    /** The shared set-up of both variants. */
+    abstract static class Base {
+        final BwosExecutor pool;
+        final Worker w0;
+        final Worker w1;
+        /** The set-up thread's submission probe: the submitter actor offers into the same stripe. */
+        final int probe;
+
+        Base() {
+            pool = UnstartedPools.of(2, 1);
+            w0 = pool.workers[0];
+            w1 = pool.workers[1];
+            pool.execute(NOOP); // no worker idle: wakes nobody
+            w1.announceParked();
+            probe = BwosExecutor.PROBE.get()[0];
+        }
+
+        void submit() {
+            BwosExecutor.PROBE.get()[0] = probe;
+            pool.execute(NOOP);
+        }
+
+        void check(ZZ_Result r) {
+            r.r2 = !pool.queuesEmpty() && !w1.isSignalled();
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = ".*, true", expect = FORBIDDEN, desc = "a task queued behind a parked worker nobody signalled")
+    @Outcome(id = "true, false", expect = ACCEPTABLE, desc = "worker 0 took a task; the rest has worker 1 signalled, or nothing is left")
+    @State
+    public static class Scan extends Base {
+        @Actor
+        public void worker0Scans(ZZ_Result r) {
+            r.r1 = pool.pollInjection(w0, false, true) != null;
+        }
+
+        @Actor
+        public void submitter() {
+            submit();
+        }
+
+        @Arbiter
+        public void arbiter(ZZ_Result r) {
+            check(r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = ".*, true", expect = FORBIDDEN, desc = "a task queued behind a parked worker nobody signalled")
+    @Outcome(id = "true, false", expect = ACCEPTABLE, desc = "worker 0 took a task; the other has worker 1 signalled")
+    @State
+    public static class Single extends Base {
+        @Actor
+        public void worker0Polls(ZZ_Result r) {
+            r.r1 = pool.pollInjection(w0, false, false) != null;
+        }
+
+        @Actor
+        public void submitter() {
+            submit();
+        }
+
+        @Arbiter
+        public void arbiter(ZZ_Result r) {
+            check(r);
+        }
+    }
+}
