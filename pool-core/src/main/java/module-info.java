@@ -37,7 +37,9 @@ module io.github.taskpools {
     exports io.github.taskpools.numapq;
     exports io.github.taskpools.salsa;
 
-    requires com.sun.jna;
+    // Optional: only LinuxNative uses it (SALSA's asymmetric fence, CPU queries and pinning), and it
+    // reports JNA missing instead of failing; everything else works without it.
+    requires static com.sun.jna;
     requires org.jctools.core;
     requires java.management;
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.

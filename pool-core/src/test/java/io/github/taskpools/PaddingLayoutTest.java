@@ -49,6 +49,7 @@ class PaddingLayoutTest {
                 Arguments.of("bwos.FifoBwosDeque", List.of(fifoOwner, Set.of("stealBlock"))),
                 Arguments.of("bwos.LifoBwosDeque", List.of(lifoOwner, Set.of("stealBlock"))),
                 Arguments.of("executor.SearchCount", List.of(Set.of("count"))),
+                Arguments.of("internal.Waiters", List.of(Set.of("waiting", "epoch"))),
                 Arguments.of("numapq.CalendarTable", List.of(Set.of("current"), Set.of("size"))),
                 Arguments.of("salsa.MsQueue", List.of(Set.of("head"), Set.of("tail"))),
                 Arguments.of("salsa.TreiberStack", List.of(Set.of("top"))));

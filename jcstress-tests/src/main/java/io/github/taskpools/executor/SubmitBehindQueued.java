@@ -11,15 +11,18 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.ZZ_Result;
 
 /**
- * A submission behind a queued task wakes nobody; the worker that takes the queued task must
- * signal for it. Two workers, threads never started. Set-up: one task submitted from outside
- * while no worker is idle (so it woke nobody: worker 0 is the awake worker that will take it), then
- * worker 1 parks. Actor 1 plays worker 0 taking from the shared queue; actor 2 submits a second
- * task into the same stripe, whose {@code enqueue} wakes a worker only if it sees the first
- * task taken. The arbiter looks for a task still queued (in the stripe or worker 0's inbox) with
- * worker 1 not signalled. Worker 0 runs the task it took: if that task waits for the second (two
- * tasks meeting at a barrier), only worker 1 can run it. Results: worker 0 took a task; a task is
- * stranded.
+ * A submission behind a queued task, while an awake worker takes that task. Two workers, threads
+ * never started. Set-up: one task submitted from outside while no worker is idle (so it woke
+ * nobody: worker 0 is the awake worker that will take it), then worker 1 parks. Actor 1 plays
+ * worker 0 taking from the shared queue; actor 2 submits a second task into the same stripe. The
+ * arbiter looks for a task still queued (in the stripe or worker 0's inbox) with worker 1 not
+ * signalled. Worker 0 runs the task it took: if that task waits for the second (two tasks meeting at
+ * a barrier), only worker 1 can run it. Results: worker 0 took a task; a task is stranded.
+ *
+ * <p>The submitter's own wake-up covers this today (every submission wakes a parked worker unless
+ * one searches). The test guards the rule that was tried and reverted, a submission waking only for
+ * its stripe's oldest task: that rule needs the taking worker to signal for what it leaves, and
+ * without that signal this test fails (34 FORBIDDEN of 112 in sanity mode).
  *
  * <p>Two variants: {@link Scan}, worker 0's scan (relaxed poll, batch into the inbox), and
  * {@link Single}, the poll of a joiner helping others (one task, no batch).

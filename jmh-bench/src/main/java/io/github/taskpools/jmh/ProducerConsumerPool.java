@@ -9,8 +9,11 @@ import io.github.taskpools.salsa.WsLifoPool;
 import io.github.taskpools.salsa.WsMsqPool;
 import java.util.Arrays;
 import java.util.Queue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import org.jctools.queues.MpmcArrayQueue;
@@ -150,10 +153,62 @@ public final class ProducerConsumerPool {
             }
             return true;
         };
-        TaskPool.Consumer<Object> get = q::poll;
+        TaskPool.Consumer<Object> get = new QueueConsumer(q);
         Arrays.fill(ps, put);
         Arrays.fill(cs, get);
         return new ProducerConsumerPool(ps, cs, null, null, false, null);
+    }
+
+    /**
+     * A JDK queue as a consumer handle: {@code get} is {@code poll}; the waits delegate to a
+     * {@link BlockingQueue}, and poll with a parking back-off on the others (the harness itself
+     * only calls {@code get}).
+     */
+    private static final class QueueConsumer implements TaskPool.Consumer<Object> {
+        private final Queue<Object> q;
+
+        QueueConsumer(Queue<Object> q) {
+            this.q = q;
+        }
+
+        @Override
+        public Object get() {
+            return q.poll();
+        }
+
+        @Override
+        public Object take() throws InterruptedException {
+            if (q instanceof BlockingQueue) {
+                return ((BlockingQueue<Object>) q).take();
+            }
+            Object t;
+            while ((t = poll(1, TimeUnit.SECONDS)) == null) {
+                // poll again
+            }
+            return t;
+        }
+
+        @Override
+        public Object poll(long timeout, TimeUnit unit) throws InterruptedException {
+            if (q instanceof BlockingQueue) {
+                return ((BlockingQueue<Object>) q).poll(timeout, unit);
+            }
+            long deadline = System.nanoTime() + unit.toNanos(timeout);
+            for (long backoff = 1_000; ; backoff = Math.min(backoff * 2, 1_000_000)) {
+                Object t = q.poll();
+                if (t != null) {
+                    return t;
+                }
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
+                LockSupport.parkNanos(Math.min(backoff, left));
+            }
+        }
     }
 
     /** Producer {@code index}'s handle; for CAFÉ the calling thread's handle, whatever the index. */

@@ -1,5 +1,7 @@
 package io.github.taskpools.api;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * A producer/consumer task pool with per-thread handles.
  *
@@ -35,10 +37,30 @@ public interface TaskPool<E> {
     /** The consumer side of a handle. */
     interface Consumer<E> {
         /**
-         * Removes a task, taking the handle's own tasks first and stealing otherwise.
+         * Removes a task, taking the handle's own tasks first and stealing otherwise. Never blocks.
          *
          * @return a task, or {@code null} if none was found
          */
         E get();
+
+        /**
+         * Removes a task, waiting for a put if there is none: the thread parks (it does not spin)
+         * and a put wakes it. Puts pay for this only with a fence and a read of a shared word (or,
+         * in a pool that opted into an asymmetric fence, the read alone).
+         *
+         * @return a task
+         * @throws InterruptedException if the thread is interrupted while waiting (or on entry)
+         */
+        E take() throws InterruptedException;
+
+        /**
+         * Removes a task, waiting up to {@code timeout} for a put if there is none, as
+         * {@link #take()} does.
+         *
+         * @return a task, or {@code null} if none came within the timeout ({@code timeout <= 0}:
+         *     one {@link #get()}, no wait)
+         * @throws InterruptedException if the thread is interrupted while waiting (or on entry)
+         */
+        E poll(long timeout, TimeUnit unit) throws InterruptedException;
     }
 }

@@ -37,13 +37,13 @@ public final class Topology {
 
     /** {@code workers} workers all on node 0. */
     public static Topology singleNode(int workers) {
-        return of(new int[requirePositive(workers)]);
+        return of(new int[requirePositive("workers", workers)]);
     }
 
     /** {@code workers} workers spread over {@code nodes} nodes in contiguous groups. */
     public static Topology evenlySplit(int workers, int nodes) {
-        requirePositive(workers);
-        requirePositive(nodes);
+        requirePositive("workers", workers);
+        requirePositive("nodes", nodes);
         int[] node = new int[workers];
         for (int i = 0; i < workers; i++) {
             node[i] = (int) ((long) i * nodes / workers);
@@ -51,9 +51,9 @@ public final class Topology {
         return new Topology(node);
     }
 
-    private static int requirePositive(int n) {
+    private static int requirePositive(String name, int n) {
         if (n < 1) {
-            throw new IllegalArgumentException("count must be positive: " + n);
+            throw new IllegalArgumentException(name + " must be positive, got " + n);
         }
         return n;
     }

@@ -80,6 +80,10 @@ public interface WorkStealingDeque<E> {
      *
      * @return the number of tasks moved
      * @throws IllegalArgumentException if {@code destination} is this deque or {@code maxTasks < 1}
+     * @throws IllegalStateException if the calling thread does not own {@code destination} (thrown
+     *     by its {@code remainingCapacity()}, before any task leaves this deque)
+     * @throws RefusedTasksException if {@code destination} refused a push within the room it
+     *     promised; the claimed tasks it did not take are in the exception
      */
     int stealInto(WorkStealingDeque<E> destination, int maxTasks);
 

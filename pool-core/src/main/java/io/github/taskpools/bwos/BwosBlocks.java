@@ -1,8 +1,10 @@
 package io.github.taskpools.bwos;
 
+import io.github.taskpools.api.RefusedTasksException;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * The block array shared by {@link LifoBwosDeque} and {@link FifoBwosDeque} (BWoS paper §4.1).
@@ -75,8 +77,8 @@ abstract class BwosBlocks<E> implements WorkStealingDeque<E> {
      * least 64 entries (§6.1).
      */
     static int defaultBlockSize(int capacity, int blockCount) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be positive, got " + capacity);
+        if (capacity < 1 || capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity must be in [1, " + MAX_CAPACITY + "], got " + capacity);
         }
         return Math.max(64, (int) ((capacity + (long) blockCount - 1) / blockCount));
     }
@@ -149,10 +151,16 @@ abstract class BwosBlocks<E> implements WorkStealingDeque<E> {
      * The claim never exceeds {@code destination.remainingCapacity()}, so a failed push is a bug in
      * the destination, reported rather than hidden.
      */
+    /**
+     * Pushes the first {@code n} of {@code tasks}, claimed from this deque, into the thief's
+     * {@code destination}; a destination that refuses one within the room it promised gets the
+     * rest back to the caller in a {@link RefusedTasksException}, never dropped.
+     */
     static <E> void pushAll(WorkStealingDeque<E> destination, E[] tasks, int n) {
         for (int i = 0; i < n; i++) {
             if (!destination.push(tasks[i])) {
-                throw new IllegalStateException("destination refused a push within its remainingCapacity()");
+                throw new RefusedTasksException("destination refused a push within its remainingCapacity()",
+                        Arrays.asList(tasks).subList(i, n));
             }
         }
     }

@@ -7,10 +7,12 @@ import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
 import io.github.taskpools.fencefree.ThepDeque;
+import io.github.taskpools.internal.Waiters;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
@@ -66,6 +68,15 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
     private final StealPolicy.Victims victims;
     private final Map<Thread, BwosWorker> byThread = new ConcurrentHashMap<>();
     private final AtomicInteger unclaimed = new AtomicInteger();
+    /** Workers blocked in take/poll (package-private for the jcstress test of a grant against one). */
+    final Waiters waiters = new Waiters(false);
+    /**
+     * Whether the deques publish tasks to thieves in grants (LIFO BWoS: a put signals blocked
+     * takers only when it granted, keeping the owner's fast path free of fences) rather than at
+     * every put (FIFO BWoS, whose thieves may take from the producer's block, and the other deques:
+     * every put signals, a fence and a read).
+     */
+    private final boolean publishesByGrants;
 
     @SuppressWarnings("unchecked")
     private BwosPool(Builder b) {
@@ -87,6 +98,11 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                             : new FifoBwosDeque<>(b.blockCount, b.blockSize, b.randomizedStealing);
             workers[i] = new BwosWorker(i, seeds.split());
         }
+        boolean grants = true;
+        for (WorkStealingDeque<E> d : deques) {
+            grants &= d instanceof LifoBwosDeque;
+        }
+        this.publishesByGrants = grants;
         this.victims = new StealPolicy.Victims() {
             @Override
             public int count() {
@@ -206,7 +222,36 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
         @Override
         public boolean put(E task) {
-            return deques[index].push(task);
+            WorkStealingDeque<E> d = deques[index];
+            if (!publishesByGrants) {
+                boolean ok = d.push(task);
+                waiters.signal();
+                return ok;
+            }
+            long grants = d.grantCount(); // owner-private plain count: a load, no fence
+            boolean ok = d.push(task);
+            if (d.grantCount() != grants) {
+                waiters.signal(); // the push granted tasks to thieves: a blocked taker may steal them
+            }
+            return ok;
+        }
+
+        /**
+         * {@inheritDoc} Parks on the pool's event count; a put that publishes tasks to thieves (with
+         * LIFO BWoS deques: a grant, which a blocked taker's failed steal has asked for; over the
+         * others: every put) wakes it. Tasks the worker's own deque holds are its own: it takes them
+         * before it waits. Tasks another owner hides in its block (BWoS §8) reach a blocked taker
+         * only when that owner puts again, answering the request, or pops them itself.
+         */
+        @Override
+        public E take() throws InterruptedException {
+            return waiters.take(this);
+        }
+
+        /** {@inheritDoc} As {@link #take()}, up to {@code timeout}. */
+        @Override
+        public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return waiters.poll(this, timeout, unit);
         }
 
         @Override
@@ -226,6 +271,10 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                 int v = policy.selectVictim(this, victims);
                 if (v == index) {
                     continue;
+                }
+                if (v < 0 || v >= n) {
+                    throw new IllegalStateException("steal policy " + policy + " selected victim " + v
+                            + ", not a queue index in [0, " + n + ")");
                 }
                 E task = probabilistic ? deques[v].stealSampled(random) : deques[v].steal();
                 if (task != null) {

@@ -1,6 +1,7 @@
 package io.github.taskpools.cafe;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.Waiters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
@@ -8,6 +9,7 @@ import java.util.Iterator;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -105,6 +107,8 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     private final int height;
     private final int k;
     private final Supplier<? extends RandomGenerator> randoms;
+    /** Consumers blocked in take/poll; every put signals it (a fence and a read). */
+    final Waiters waiters = new Waiters(false);
     /**
      * The calling thread's handle, weakly: a handle refers to its pool, so a strong value would keep
      * the pool, and with it this ThreadLocal (the map's weak key), reachable from every thread that
@@ -228,6 +232,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         while (true) {
             Node<E> latest = pt(); // line 14
             if (putIn(latest, task, random, tally)) {
+                waiters.signal(); // consumers blocked in take/poll
                 return;
             }
             if (latest.next() == null) { // line 20
@@ -416,6 +421,18 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
             E task = CafePool.this.get(random, tally);
             tally.gotTask(task != null);
             return task;
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E take() throws InterruptedException {
+            return waiters.take(this);
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return waiters.poll(this, timeout, unit);
         }
 
         /** Lines 15-18 of Algorithm 2 on a given list node, for the jcstress tests. */

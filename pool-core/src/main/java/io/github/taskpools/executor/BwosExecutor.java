@@ -50,13 +50,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
- * worker is busy and holds tasks in its block (a busy owner answers grant requests), and parks at
- * once when every other worker is idle or holds nothing to grant. At most half the workers (at least one) search at a time; work that appears (a
+ * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
+ * is idle. At most half the workers (at least one) search at a time; work that appears (a
  * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
- * count until it searches). A submission wakes a worker only when it is the oldest task of its
- * stripe; the worker that takes from a stripe and leaves tasks behind signals for them, as
- * ForkJoinPool's workers propagate signals. A searcher that finds work wakes the next one only if it
- * was the last searcher and more work is queued. An idle pool burns no CPU: every worker is
+ * count until it searches, so a burst wakes workers in parallel), and a searcher that finds work
+ * wakes the next one only if it was the last searcher and more work is queued. An idle pool burns no CPU: every worker is
  * parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
@@ -290,8 +288,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (q.currentProducerIndex() - before != 1) {
             // Another thread offered into this stripe meanwhile: move this thread to another
             // stripe, as ForkJoinPool rehashes a submitter's probe when its queue's lock is taken.
-            // With fixed stripes (the thread's hash), two submitters that met on one stripe
-            // contended for its producer index for good: 0.4x the throughput in executor-submit.
+            // With fixed stripes, two submitters that met on one stripe would contend for its
+            // producer index for good.
             probe[0] = nextProbe(probe[0]);
         }
         // Read the run state after publishing: a shutdown that began meanwhile may have checked the
@@ -299,19 +297,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (runState() != RUNNING && t.tryUnsubmit()) {
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
-        // Wake a worker only for the stripe's oldest task, as ForkJoinPool signals only for the
-        // first task in an external queue: with an older one still queued (consumer index below
-        // ours), the worker that takes the last older task sees ours and signals for it (see
-        // pollInjection). Dekker on the two indices: our xadd, then this volatile read of the
-        // consumer index; its CAS of the consumer index, then its volatile read of the producer
-        // index. Either we see the older tasks taken and wake, or it sees our task and signals.
-        // (Waking for every task of a burst woke workers that arrived after the burst was done,
-        // and parked again in the pool's idle time.) No fence: the xadd and the reads of the
-        // counts are volatile accesses, kept in program order by the synchronization order, as a
-        // parker's RMWs and its look are.
-        if (q.currentConsumerIndex() >= before) {
-            wakeOne();
-        }
+        // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or
+        // none is parked). Waking only for a stripe's oldest task, as ForkJoinPool does for its
+        // external queues, was tried: a submitter stalled between its xadd and its store (common
+        // with 1000 virtual submitters on two carriers) then held every later submission of its
+        // stripe back from waking anyone (docs/executor.md). No fence: the xadd and the reads of
+        // the counts are volatile accesses, kept in program order by the synchronization order,
+        // as a parker's RMWs and its look are.
+        wakeOne();
     }
 
     /**
@@ -341,8 +334,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * waited on the others. The parking handshake's last look is {@code strict}: it waits for such
      * an element, because the handshake counts on seeing every submission whose xadd preceded it.
      * With {@code batch}, up to {@value Worker#BATCH} more tasks of the stripe go into the
-     * worker's inbox. A worker that takes from a stripe and leaves tasks behind (in the stripe or
-     * its inbox) signals for them: their submitters woke nobody if an older task was queued.
+     * worker's inbox.
      */
     BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
         MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = injection[stripeMask + 1];
@@ -373,13 +365,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                         }
                         if (moved > 0) {
                             signalWork(); // stealable work moved: the handshake's producer side
-                            return t;
                         }
-                    }
-                    if (!q.isEmpty()) {
-                        // Tasks left behind ours, whose submitters may not have woken anybody
-                        // (enqueue wakes for a stripe's oldest task only): signal for them.
-                        signalWork();
                     }
                     return t;
                 }

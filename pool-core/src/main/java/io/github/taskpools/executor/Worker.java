@@ -41,15 +41,15 @@ final class Worker implements Runnable {
     static final int INJECTION_INTERVAL = 64;
     /**
      * Rounds of stealing before a worker counts itself as searching: in a steady stream of work
-     * the next task comes within them, and the pool's shared searching count stays untouched. Two:
-     * with 8, the CPU a pool spent after its last task, before its workers parked, was three times
-     * as much in executor-idle, with no gain in throughput in executor-fork-join or executor-submit.
+     * the next task comes within them, and the pool's shared searching count stays untouched. Two: more
+     * rounds add CPU between a pool's last task and its workers' parking, and no throughput (see
+     * docs/executor.md).
      */
     static final int QUICK_ROUNDS = 2;
     /**
      * Rounds of stealing a searching worker makes before it parks, while some other worker is busy
-     * and holds tasks in its block (it answers grant requests at its next push); with every other
-     * worker idle, or none holding a task, it parks at once.
+     * (it may answer a grant request, and submissions keep coming while the pool is busy); with
+     * every other worker idle it parks at once.
      */
     static final int SEARCH_SPINS = 64;
     /** Rounds a joiner waits for the stolen task (helping when it can) before it parks. */
@@ -234,8 +234,8 @@ final class Worker implements Runnable {
                     endSearch();
                     return t;
                 }
-                if (round == 0 && requestGrants() == 0) {
-                    break; // no other owner holds a task to grant: a spin would wait for new forks only
+                if (round == 0) {
+                    requestGrants();
                 }
                 if (pool.runState() >= BwosExecutor.STOP) {
                     return null;
@@ -293,11 +293,8 @@ final class Worker implements Runnable {
         return null;
     }
 
-    /**
-     * Asks every other worker's deques for a grant; returns how many of them seemed to hold tasks
-     * in their owner's block (an estimate, see {@link LifoBwosDeque#requestGrant()}).
-     */
-    private long requestGrants() {
+    /** Asks every other worker's deques for a grant. */
+    private void requestGrants() {
         long made = 0;
         for (Worker v : pool.workers) {
             if (v != this) {
@@ -307,7 +304,6 @@ final class Worker implements Runnable {
         if (made != 0) {
             REQUESTS.setOpaque(this, grantRequests + made);
         }
-        return made;
     }
 
     /**
@@ -354,12 +350,11 @@ final class Worker implements Runnable {
             // This look takes one task, but wakers may have counted on it for more: a waker that
             // signalled us meant its own work, which need not be the task we found, and a waker
             // that saw us searching woke nobody. Signal for whatever is left, or it could wait
-            // behind us while we run ours (two tasks meeting at a barrier: the second stayed
-            // queued, the other worker parked, about 1 in 3 000 runs under load; jcstress
+            // behind us while we run ours (two tasks meeting at a barrier would hang; jcstress
             // AbsorbedSignal and SearcherParks). Such a waker's task is visible to the reads of
             // queuesEmpty: they follow our fence (the waker's fence or our CAS that saw its
-            // signal orders its task before them). With nothing left, waking a worker would only
-            // have it look and park again (after a burst's last task, inside the pool's idle time).
+            // signal orders its task before them). With nothing left, a woken worker would only
+            // look and park again.
             if (!pool.queuesEmpty()) {
                 pool.signalWork();
             }

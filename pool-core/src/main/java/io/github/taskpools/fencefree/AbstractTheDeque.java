@@ -162,6 +162,7 @@ abstract class AbstractTheDeque<E> extends TheLockPad<E> {
      */
     @Override
     public final int remainingCapacity() {
+        checkOwner(); // as TaskArrayDeque's: stealInto's destination check
         return Math.max(0, tasks.length - 1 - distance(bottom, head((long) TOP.getOpaque(this))));
     }
 

@@ -39,12 +39,11 @@ import io.github.taskpools.internal.KnownJit;
  * {@value #REORDERING_BOUND_PROPERTY} when set (for example to what the store-buffer probe of §7.2
  * gives: {@code tools/store-buffer-probe/run.sh} prints it), otherwise
  * {@value #CONSERVATIVE_REORDERING_BOUND}: more than the store buffer of any x86-64 core we know
- * the size of (Intel Golden Cove 114 entries, AMD Zen 5 104, Zen 3, the EPYC this was written on,
- * 64) plus the extra entry of §7.3. The probe measures only the store buffer's capacity (§7.2);
- * the "+ 1" that makes S from it was measured by the paper's litmus test on Westmere-EX (§7.3),
- * and that litmus test has not been run on this project's EPYC. S = 65 there is therefore the
- * capacity probe's 64 plus the paper's Westmere-EX extra entry, not a measured reordering bound,
- * which is why the default S stays the conservative 128. Too large a bound costs only steals
+ * the size of (Intel Golden Cove 114 entries, AMD Zen 5 104, Zen 3 64) plus the extra entry of
+ * §7.3. The probe measures only the store buffer's capacity (§7.2); the "+ 1" that makes S from it
+ * was measured by the paper's litmus test on Westmere-EX (§7.3) only. A probe's capacity plus one
+ * is therefore not a measured reordering bound for other processors, which is why the default S
+ * stays the conservative 128. Too large a bound costs only steals
  * (more aborts, longer THEP waits); too small a bound loses the guarantee, so a configured value
  * below the machine's true bound is a bug of the configuration.
  *
@@ -155,6 +154,21 @@ public final class BoundedTso {
     /** The default δ: {@code delta(reorderingBound(), 2)}, since each take makes two stores. */
     public static int defaultDelta() {
         return delta(reorderingBound(), 2);
+    }
+
+    /**
+     * The default δ for a deque of {@code capacity} slots, for the constructors without a δ: a
+     * capacity too small for it is refused naming the capacity the caller passed (an invalid
+     * capacity is left to the capacity check, which names it too).
+     */
+    static int defaultDeltaFor(int capacity) {
+        int delta = defaultDelta();
+        if (capacity >= 2 && (capacity & (capacity - 1)) == 0 && delta >= capacity) {
+            throw new IllegalArgumentException("capacity must be above the default delta " + delta
+                    + " (BoundedTso.defaultDelta(), from this processor's reordering bound), got " + capacity
+                    + "; use a larger capacity or pass a delta");
+        }
+        return delta;
     }
 
     /**

@@ -27,12 +27,12 @@ public final class FfTheDeque<E> extends AbstractTheDeque<E> {
      * the calling thread.
      *
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in [2, 2^30], or
-     *     the default δ is not below it
+     *     {@code capacity} is not above the default δ
      * @throws UnsupportedOperationException if the processor is not x86-64, or the JIT may not be
      *     C2 (see {@link BoundedTso#isSupported()})
      */
     public FfTheDeque(int capacity) {
-        this(capacity, BoundedTso.defaultDelta());
+        this(capacity, BoundedTso.defaultDeltaFor(capacity));
     }
 
     /**

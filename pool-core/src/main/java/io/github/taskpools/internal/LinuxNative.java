@@ -10,7 +10,9 @@ import com.sun.jna.NativeLibrary;
  *
  * <p>Nothing here throws on a machine without them: {@link #available()} says whether the binding
  * worked and {@link #unavailableReason()} why not (not Linux, JNA missing, no native dispatch
- * library for this platform), and every caller has a fallback.
+ * library for this platform), and every caller has a fallback. JNA is an optional dependency
+ * ({@code requires static}): without it on the path, the first use of this class finds the JNA
+ * classes missing inside the try below and records why; nothing else in the library loads JNA.
  *
  * <p>{@code membarrier} has no glibc wrapper, so it goes through {@code syscall(2)}. That function
  * is variadic; it is bound here with a fixed prototype of integer arguments, which is the same
@@ -46,6 +48,8 @@ public final class LinuxNative {
             }
             try {
                 Native.register(LinuxNative.class, NativeLibrary.getInstance("c"));
+            } catch (NoClassDefFoundError e) {
+                reason = "JNA (net.java.dev.jna:jna, an optional dependency) is not on the class or module path";
             } catch (Throwable e) { // LinkageError from JNA's loader, UnsatisfiedLinkError, ...
                 reason = "JNA could not bind the C library: " + e;
             }

@@ -1,8 +1,10 @@
 package io.github.taskpools.internal;
 
+import io.github.taskpools.api.RefusedTasksException;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
@@ -33,7 +35,10 @@ import java.util.random.RandomGenerator;
  * put it back, overrides it).
  *
  * <p>Owner-only methods check the calling thread only on paths where the check costs nothing on the
- * fast path (push to a full deque, pop on an empty one); see {@link WorkStealingDeque}.
+ * fast path (push to a full deque, pop on an empty one) and always in {@link #remainingCapacity},
+ * which {@link #stealInto} calls on its destination before it steals anything, so that a thief that
+ * does not own the destination is stopped before a task leaves the victim; see {@link
+ * WorkStealingDeque}.
  *
  * @param <E> the task type
  */
@@ -91,6 +96,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      */
     @Override
     public int remainingCapacity() {
+        checkOwner(); // one comparison, off the push and pop paths: keeps stealInto's promise
         // Owner only: bottom is ours (plain); a stale top only makes the bound smaller.
         return tasks.length - (int) (bottom - headEstimate());
     }
@@ -145,7 +151,8 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
                 break;
             }
             if (!destination.push(task)) {
-                throw new IllegalStateException("destination refused a push within its remainingCapacity()");
+                throw new RefusedTasksException("destination refused a push within its remainingCapacity()",
+                        List.of(task));
             }
             moved++;
         }

@@ -1,9 +1,11 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.Waiters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * ConcBag, a comparison pool of the SALSA evaluation (§6.2): "an algorithm similar to the lock-free
@@ -52,6 +54,8 @@ public final class ConcBagPool<E> implements TaskPool<E> {
     };
 
     private final int blockSize;
+    /** Consumers blocked in take/poll; every put signals it (a fence and a read). */
+    private final Waiters waiters = new Waiters(false);
     private final BlockList[] lists;
     private final Handles<ProducerHandle> producers;
     private final Handles<ConsumerHandle> consumers;
@@ -222,6 +226,7 @@ public final class ConcBagPool<E> implements TaskPool<E> {
                 putIdx = 0;
             }
             SLOT.setRelease(last.slots, putIdx++, task);
+            waiters.signal();
             return true;
         }
 
@@ -304,6 +309,18 @@ public final class ConcBagPool<E> implements TaskPool<E> {
                 b = next;
                 i = 0;
             }
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E take() throws InterruptedException {
+            return waiters.take(this);
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return waiters.poll(this, timeout, unit);
         }
 
         @Override

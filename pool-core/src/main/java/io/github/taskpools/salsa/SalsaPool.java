@@ -3,9 +3,11 @@ package io.github.taskpools.salsa;
 import io.github.taskpools.api.TaskPool;
 import io.github.taskpools.internal.KnownJit;
 import io.github.taskpools.internal.LinuxNative;
+import io.github.taskpools.internal.Waiters;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -47,7 +49,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * pool or a new one. {@link ConsumerHandle#casCount()} counts a consumer's CAS attempts (Fig. 5(b)).
  *
  * <h2>Fence mode</h2>
- * See {@link FenceMode}. {@link FenceMode#ASYMMETRIC} first checks that the VM is HotSpot with
+ * See {@link FenceMode}. The default is {@link FenceMode#FULL}, whose correctness rests on the Java
+ * memory model alone. {@link FenceMode#ASYMMETRIC}, the paper's choice (§6.1) and faster on the
+ * consumer's path, is an explicit opt-in: its proof also rests on how HotSpot's C2 compiles opaque
+ * and acquire accesses. When asked for, it first checks that the VM is HotSpot with
  * JVMCI off (its proof rests on C2's ordering of opaque and acquire accesses, see
  * {@link FenceMode#ASYMMETRIC}), then registers the process for
  * {@code membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)} once; if either fails the pool uses
@@ -71,6 +76,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
     private final boolean producerBalancing;
     private final Map<Thread, ProducerHandle> producerOf = new ConcurrentHashMap<>();
     private final Map<Thread, ConsumerHandle> consumerOf = new ConcurrentHashMap<>();
+    /** Consumers blocked in take/poll; asymmetric (no fence on put) when the pool is. */
+    final Waiters waiters;
 
     private SalsaPool(Builder b) {
         this.topology = b.topology != null ? b.topology : NumaTopology.system();
@@ -90,6 +97,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         this.fenceFallbackReason = reason;
         this.fenceMode = reason == null ? b.fence : FenceMode.FULL;
         boolean asymmetric = fenceMode == FenceMode.ASYMMETRIC;
+        this.waiters = new Waiters(asymmetric);
         int nc = b.consumers;
         int np = b.producers;
         this.pools = new ScPool[nc];
@@ -340,6 +348,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
             if (++prodIdx == chunkSize) {
                 chunk = null; // lines 59-60: full
             }
+            waiters.signal(); // consumers blocked in take/poll: a fence and a read, or (ASYMMETRIC) a read
         }
 
         @Override
@@ -380,6 +389,18 @@ public final class SalsaPool<E> implements TaskPool<E> {
                     return null;
                 }
             }
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E take() throws InterruptedException {
+            return waiters.take(this);
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return waiters.poll(this, timeout, unit);
         }
 
         /**
@@ -456,15 +477,16 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
     /**
      * Builds a {@link SalsaPool}. Defaults: chunks of 1000 tasks (§6.2), chunk pools of 64 chunks,
-     * {@link FenceMode#ASYMMETRIC}, the system topology, no pinning, SALSA (not SALSA+CAS),
-     * producer-based balancing on.
+     * {@link FenceMode#FULL} (correct by the Java memory model alone; {@link FenceMode#ASYMMETRIC}
+     * is an opt-in, see there for what it relies on), the system topology, no pinning, SALSA (not
+     * SALSA+CAS), producer-based balancing on.
      */
     public static final class Builder {
         private final int consumers;
         private final int producers;
         private int chunkSize = 1000;
         private int chunkPoolCapacity = 64;
-        private FenceMode fence = FenceMode.ASYMMETRIC;
+        private FenceMode fence = FenceMode.FULL;
         private NumaTopology topology;
         private boolean pinning;
         private boolean consumeByCas;

@@ -1,7 +1,9 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.Waiters;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +37,8 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
     private final ScQueue[] pools;
     private final Handles<ProducerHandle> producers;
     private final Handles<ConsumerHandle> consumers;
+    /** Consumers blocked in take/poll; every put signals it (a fence and a read). */
+    private final Waiters waiters = new Waiters(false);
 
     @SuppressWarnings("unchecked")
     WorkStealingFramework(int consumers, int producers, NumaTopology topology, Supplier<ScQueue> queue) {
@@ -118,6 +122,7 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
             Objects.requireNonNull(task, "task");
             checkThread();
             target.put(task);
+            waiters.signal();
             return true;
         }
 
@@ -156,6 +161,18 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
                 }
             }
             return null;
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E take() throws InterruptedException {
+            return waiters.take(this);
+        }
+
+        /** {@inheritDoc} Parks on the pool's {@code Waiters} (an event count); a put wakes it. */
+        @Override
+        public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return waiters.poll(this, timeout, unit);
         }
 
         @Override

@@ -373,4 +373,48 @@ class BwosPoolTest {
         assertEquals(3000, hits[1]);
         assertEquals(1000, hits[2] + hits[3]);
     }
+
+    /**
+     * A worker blocked in take() is woken by another worker's grant: its failed steal asked the
+     * owner for a grant, the owner's next put answers it, and the put signals the blocked worker.
+     * Over FIFO BWoS and Chase-Lev deques every put signals.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blockingShapes")
+    void aBlockedTakeIsWokenByAnotherWorkersPut(String name, BwosPool<Long> pool) throws Exception {
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread taker = new Thread(() -> {
+            WorkStealingPool.Worker<Long> w = pool.worker(1);
+            w.bind();
+            try {
+                got.set(w.take());
+            } catch (InterruptedException e) {
+                got.set(e);
+            }
+        });
+        taker.start();
+        while (taker.getState() != Thread.State.WAITING) {
+            assertTrue(taker.isAlive(), name + ": take returned on an empty pool: " + got.get());
+            Thread.onSpinWait();
+        }
+        WorkStealingPool.Worker<Long> owner = pool.worker(0);
+        owner.bind();
+        // An owner that keeps putting: each put that publishes tasks to thieves (a grant answering
+        // the taker's request, made when its steal failed; every put over FIFO BWoS and Chase-Lev)
+        // signals the blocked taker. An owner that stops holds what its block hides (BWoS §8).
+        for (long t = 1; t <= 1000 && taker.isAlive(); t++) {
+            owner.put(t);
+            Thread.sleep(1);
+        }
+        taker.join(10_000);
+        assertTrue(!taker.isAlive(), name + ": the blocked worker was not woken");
+        assertTrue(got.get() instanceof Long, name + ": " + got.get());
+    }
+
+    static Stream<Arguments> blockingShapes() {
+        return Stream.of(
+                Arguments.of("LIFO BWoS", BwosPool.<Long>builder(2).order(BwosPool.Order.LIFO).blockCount(4).blockSize(8).build()),
+                Arguments.of("FIFO BWoS", BwosPool.<Long>builder(2).order(BwosPool.Order.FIFO).blockCount(4).blockSize(8).build()),
+                Arguments.of("Chase-Lev", BwosPool.<Long>builder(2).deques(i -> new ChaseLevDeque<>(64)).build()));
+    }
 }

@@ -1,0 +1,213 @@
+package io.github.taskpools.internal;
+
+import io.github.taskpools.api.TaskPool;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The consumers of one task pool that wait for a put: an event count (Vyukov's eventcount, as in
+ * Folly's {@code EventCount}), so that {@link TaskPool.Consumer#take()} and
+ * {@link TaskPool.Consumer#poll(long, TimeUnit)} park instead of spinning and a put wakes them.
+ *
+ * <h2>Protocol</h2>
+ * A consumer that found nothing announces itself ({@code waiting + 1}, a volatile RMW, then a full
+ * fence), reads the {@code epoch}, looks once more, and parks until the epoch moves. A producer
+ * publishes its task, then {@link #signal()}s: a full fence and a read of {@code waiting}; only
+ * when some consumer waits does it move the epoch (volatile RMW) and unpark one parked consumer.
+ * Dekker on the task and {@code waiting}, each side's write, fence, read: either the consumer's
+ * look finds the task, or the producer sees the consumer waiting and moves the epoch, which the
+ * consumer reads before it parks (it queues itself first, so the producer's unpark finds it, or its
+ * read of the epoch comes after the move). With nobody waiting, a put costs the fence and one read
+ * of a line that stays shared in every producer's cache.
+ *
+ * <p>Asymmetric waiters drop the producer's fence: the waiting consumer issues Linux
+ * {@code membarrier} instead, which makes every running thread of the process execute a full
+ * barrier, so it stands for each producer's fence at that moment. For pools that opted into that
+ * order already (SALSA's {@code FenceMode.ASYMMETRIC}): it rests on the same compiled program order
+ * of the producer's release store and its later load (see {@code FenceMode.ASYMMETRIC}).
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field     writer: mode                               reader: mode
+ * waiting   consumer: getAndAdd (volatile), +1 / -1   producer: volatile (signal, after its fence)
+ *                                                      or opaque (asymmetric)
+ * epoch     producer: getAndAdd (volatile)             consumer: volatile, before each park
+ * parked    ConcurrentLinkedQueue (CAS)                producer: poll
+ * </pre>
+ * A woken consumer may find the task taken by another consumer that did not wait; it waits again.
+ * A consumer that stops waiting (a task, a timeout, an interrupt) leaves the queue itself.
+ */
+public final class Waiters extends WaitersPad1 {
+    private static final int FOREVER = -1;
+
+    private final ConcurrentLinkedQueue<Thread> parked = new ConcurrentLinkedQueue<>();
+    private final boolean asymmetric;
+
+    /**
+     * Waiters whose producers {@link #signal()} with a fence, or, with {@code asymmetric}, without
+     * one, relying on the consumers' membarrier (the process must be registered for private
+     * expedited membarrier).
+     */
+    public Waiters(boolean asymmetric) {
+        this.asymmetric = asymmetric;
+    }
+
+    /**
+     * Producer, after publishing a task: wakes a waiting consumer, if any. A full fence, then a
+     * volatile read; for asymmetric waiters the read alone (opaque): the consumers' membarrier
+     * orders our publication before it, or it after their announcement.
+     */
+    public void signal() {
+        long waiting;
+        if (asymmetric) {
+            waiting = (long) WAITING.getOpaque(this);
+        } else {
+            VarHandle.fullFence(); // the producer's half of the Dekker pattern of the class comment
+            waiting = (long) WAITING.getVolatile(this);
+        }
+        if (waiting != 0) {
+            wake();
+        }
+    }
+
+    private void wake() {
+        EPOCH.getAndAdd(this, 1L); // volatile RMW: a consumer that reads the new epoch sees our task
+        Thread t = parked.poll();
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** {@link TaskPool.Consumer#take()} on {@code consumer}'s {@code get()}. */
+    public <E> E take(TaskPool.Consumer<E> consumer) throws InterruptedException {
+        return await(consumer, FOREVER);
+    }
+
+    /** {@link TaskPool.Consumer#poll(long, TimeUnit)} on {@code consumer}'s {@code get()}. */
+    public <E> E poll(TaskPool.Consumer<E> consumer, long timeout, TimeUnit unit) throws InterruptedException {
+        return await(consumer, Math.max(0L, unit.toNanos(timeout)));
+    }
+
+    private <E> E await(TaskPool.Consumer<E> consumer, long nanos) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        long deadline = nanos == FOREVER ? 0L : System.nanoTime() + nanos;
+        for (;;) {
+            E task = consumer.get();
+            if (task != null) {
+                return task;
+            }
+            long key = prepare();
+            boolean parkedHere = false;
+            try {
+                task = consumer.get();
+                if (task != null) {
+                    return task;
+                }
+                long left = nanos == FOREVER ? FOREVER : deadline - System.nanoTime();
+                if (nanos != FOREVER && left <= 0) {
+                    return null;
+                }
+                parkedHere = true;
+                parkWhile(key, left);
+            } finally {
+                leave();
+                if (parkedHere) {
+                    parked.remove(Thread.currentThread());
+                }
+            }
+        }
+    }
+
+    /**
+     * Announces a waiting consumer and returns the epoch it will wait on; the caller then looks for
+     * a task once more and parks or leaves ({@link #leave()}). Public for the jcstress tests of the
+     * pools' put against a consumer's last look (the package is not exported).
+     */
+    public long prepare() {
+        WAITING.getAndAdd(this, 1L);
+        if (asymmetric) {
+            LinuxNative.privateExpeditedMembarrier(); // every producer's fence, see the class comment
+        } else {
+            VarHandle.fullFence(); // the consumer's half; the RMW alone would do in the JMM's order
+        }
+        return (long) EPOCH.getVolatile(this);
+    }
+
+    /** A consumer announced by {@link #prepare()} stops waiting. */
+    public void leave() {
+        WAITING.getAndAdd(this, -1L);
+    }
+
+    /** Parks until the epoch moves from {@code key}, {@code nanos} pass ({@code -1}: never), or an interrupt. */
+    private void parkWhile(long key, long nanos) throws InterruptedException {
+        Thread me = Thread.currentThread();
+        parked.add(me); // before the epoch read below: a producer that moves the epoch later finds us
+        long deadline = System.nanoTime() + nanos;
+        while ((long) EPOCH.getVolatile(this) == key) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            if (nanos == FOREVER) {
+                LockSupport.park(this);
+            } else {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                LockSupport.parkNanos(this, left);
+            }
+        }
+    }
+
+    /** Consumers announced as waiting (a racy read, for monitoring and tests). */
+    public long waitingCount() {
+        return (long) WAITING.getVolatile(this);
+    }
+
+    /** How many times a producer saw a waiting consumer (a racy read, for monitoring and tests). */
+    public long signalCount() {
+        return (long) EPOCH.getVolatile(this);
+    }
+}
+
+/** Padding before the hot fields (JCTools style): the owner pool's fields stay off their line. */
+abstract class WaitersPad0 {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+}
+
+/** The two words every put reads and every waiting consumer writes. */
+abstract class WaitersFields extends WaitersPad0 {
+    static final VarHandle WAITING;
+    static final VarHandle EPOCH;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            WAITING = l.findVarHandle(WaitersFields.class, "waiting", long.class);
+            EPOCH = l.findVarHandle(WaitersFields.class, "epoch", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Consumers between their announcement and their leaving; through {@link #WAITING} only. Longs,
+     * not ints: the JVM may put a 4-byte field into the gap after the header, before the padding.
+     */
+    @SuppressWarnings("unused")
+    private volatile long waiting;
+    /** Moved by each signal that sees a waiting consumer; through {@link #EPOCH} only. */
+    @SuppressWarnings("unused")
+    private volatile long epoch;
+}
+
+abstract class WaitersPad1 extends WaitersFields {
+    long p10, p11, p12, p13, p14, p15, p16, p17;
+    long p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+}
