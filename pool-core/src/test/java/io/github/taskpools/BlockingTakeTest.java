@@ -51,6 +51,8 @@ class BlockingTakeTest {
         if (LinuxNative.available()) {
             pools.add(pool("SalsaPool ASYMMETRIC", (c, p) -> SalsaPool.builder(c, p).fence(FenceMode.ASYMMETRIC)
                     .chunkSize(4).topology(NumaTopology.synthetic(2, 1)).build()));
+            pools.add(pool("SALSA+CAS asked for ASYMMETRIC", (c, p) -> SalsaPool.builder(c, p)
+                    .fence(FenceMode.ASYMMETRIC).consumeByCas(true).topology(NumaTopology.synthetic(2, 1)).build()));
         }
         return pools.stream();
     }

@@ -164,6 +164,11 @@ public final class Waiters extends WaitersPad1 {
         }
     }
 
+    /** Whether producers signal without a fence, relying on the consumers' membarrier. */
+    public boolean isAsymmetric() {
+        return asymmetric;
+    }
+
     /** Consumers announced as waiting (a racy read, for monitoring and tests). */
     public long waitingCount() {
         return (long) WAITING.getVolatile(this);

@@ -97,7 +97,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
         this.fenceFallbackReason = reason;
         this.fenceMode = reason == null ? b.fence : FenceMode.FULL;
         boolean asymmetric = fenceMode == FenceMode.ASYMMETRIC;
-        this.waiters = new Waiters(asymmetric);
+        // Asymmetric waiters need the membarrier registration, which SALSA+CAS never makes.
+        this.waiters = new Waiters(asymmetric && !b.consumeByCas);
         int nc = b.consumers;
         int np = b.producers;
         this.pools = new ScPool[nc];

@@ -2,6 +2,7 @@ package io.github.taskpools.salsa;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -102,6 +103,11 @@ class SalsaPoolTest {
                 .topology(NumaTopology.synthetic(1, 1)).build();
         assertNull(p.fenceFallbackReason());
         assertEquals(FenceMode.ASYMMETRIC, p.fenceMode());
+        assertTrue(p.waiters.isAsymmetric(), "blocked consumers issue the membarrier the pool registered");
+        assertFalse(f.waiters.isAsymmetric());
+        SalsaPool<Long> cas = SalsaPool.builder(1, 1).fence(FenceMode.ASYMMETRIC).consumeByCas(true)
+                .topology(NumaTopology.synthetic(1, 1)).build();
+        assertFalse(cas.waiters.isAsymmetric(), "SALSA+CAS registers no membarrier: its puts must fence");
     }
 
     @Test
