@@ -38,7 +38,11 @@ import java.util.concurrent.locks.LockSupport;
  * parked    ConcurrentLinkedQueue (CAS)                producer: poll
  * </pre>
  * A woken consumer may find the task taken by another consumer that did not wait; it waits again.
- * A consumer that stops waiting (a task, a timeout, an interrupt) leaves the queue itself.
+ * A consumer that stops waiting (a task, a timeout, an interrupt) leaves the queue itself; one that
+ * a producer had already taken off the queue to wake, and that leaves by a timeout or an
+ * interrupt, hands the wake to the next parked consumer. A woken consumer that got a task wakes
+ * the next waiting one (a put may have published several tasks: a BWoS grant), so wakes propagate
+ * while consumers find tasks.
  */
 public final class Waiters extends WaitersPad1 {
     private static final int FOREVER = -1;
@@ -75,10 +79,7 @@ public final class Waiters extends WaitersPad1 {
 
     private void wake() {
         EPOCH.getAndAdd(this, 1L); // volatile RMW: a consumer that reads the new epoch sees our task
-        Thread t = parked.poll();
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        wakeParked();
     }
 
     /** {@link TaskPool.Consumer#take()} on {@code consumer}'s {@code get()}. */
@@ -96,30 +97,56 @@ public final class Waiters extends WaitersPad1 {
             throw new InterruptedException();
         }
         long deadline = nanos == FOREVER ? 0L : System.nanoTime() + nanos;
+        boolean woken = false; // parked in this call and woken by a producer's epoch move
         for (;;) {
             E task = consumer.get();
             if (task != null) {
-                return task;
+                return passedOn(task, woken);
             }
-            long key = prepare();
+            long left = nanos == FOREVER ? FOREVER : deadline - System.nanoTime();
+            if (nanos != FOREVER && left <= 0) {
+                return null;
+            }
+            Thread me = Thread.currentThread();
             boolean parkedHere = false;
+            boolean moved = false;
+            WAITING.getAndAdd(this, 1L); // inside the try's reach at once: every path leaves
             try {
+                long key = announce();
                 task = consumer.get();
                 if (task != null) {
-                    return task;
-                }
-                long left = nanos == FOREVER ? FOREVER : deadline - System.nanoTime();
-                if (nanos != FOREVER && left <= 0) {
-                    return null;
+                    return passedOn(task, woken);
                 }
                 parkedHere = true;
-                parkWhile(key, left);
+                parked.add(me); // before the epoch read of parkWhile: a producer that moves it later finds us
+                moved = parkWhile(key, left);
+                woken |= moved;
             } finally {
                 leave();
-                if (parkedHere) {
-                    parked.remove(Thread.currentThread());
+                if (parkedHere && !parked.remove(me) && !moved) {
+                    // A producer took us off the queue to wake us, but we leave by a timeout or an
+                    // interrupt, not for its task: hand its wake to the next parked consumer.
+                    wakeParked();
                 }
             }
+        }
+    }
+
+    /**
+     * A woken consumer that got a task wakes the next waiting one, if any: a put wakes one
+     * consumer, but may have published more than one task (a BWoS grant hands thieves a block).
+     */
+    private <E> E passedOn(E task, boolean woken) {
+        if (woken && (long) WAITING.getVolatile(this) != 0) {
+            wake();
+        }
+        return task;
+    }
+
+    private void wakeParked() {
+        Thread t = parked.poll();
+        if (t != null) {
+            LockSupport.unpark(t);
         }
     }
 
@@ -130,10 +157,22 @@ public final class Waiters extends WaitersPad1 {
      */
     public long prepare() {
         WAITING.getAndAdd(this, 1L);
+        try {
+            return announce();
+        } catch (RuntimeException e) {
+            leave();
+            throw e;
+        }
+    }
+
+    /** The consumer's half of the Dekker pattern, after its increment of {@code waiting}. */
+    private long announce() {
         if (asymmetric) {
             LinuxNative.privateExpeditedMembarrier(); // every producer's fence, see the class comment
         } else {
-            VarHandle.fullFence(); // the consumer's half; the RMW alone would do in the JMM's order
+            // The RMW does not order get()'s later plain, opaque or acquire reads of the task in
+            // the JMM's synchronization order; the fence does.
+            VarHandle.fullFence();
         }
         return (long) EPOCH.getVolatile(this);
     }
@@ -143,10 +182,12 @@ public final class Waiters extends WaitersPad1 {
         WAITING.getAndAdd(this, -1L);
     }
 
-    /** Parks until the epoch moves from {@code key}, {@code nanos} pass ({@code -1}: never), or an interrupt. */
-    private void parkWhile(long key, long nanos) throws InterruptedException {
-        Thread me = Thread.currentThread();
-        parked.add(me); // before the epoch read below: a producer that moves the epoch later finds us
+    /**
+     * Parks until the epoch moves from {@code key} (returns true), {@code nanos} pass ({@code -1}:
+     * never; returns false), or an interrupt (throws). The caller has queued itself in
+     * {@link #parked}.
+     */
+    private boolean parkWhile(long key, long nanos) throws InterruptedException {
         long deadline = System.nanoTime() + nanos;
         while ((long) EPOCH.getVolatile(this) == key) {
             if (Thread.interrupted()) {
@@ -157,11 +198,12 @@ public final class Waiters extends WaitersPad1 {
             } else {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    return;
+                    return false;
                 }
                 LockSupport.parkNanos(this, left);
             }
         }
+        return true;
     }
 
     /** Whether producers signal without a fence, relying on the consumers' membarrier. */
@@ -213,6 +255,6 @@ abstract class WaitersFields extends WaitersPad0 {
 }
 
 abstract class WaitersPad1 extends WaitersFields {
-    long p10, p11, p12, p13, p14, p15, p16, p17;
-    long p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -417,4 +417,47 @@ class BwosPoolTest {
                 Arguments.of("FIFO BWoS", BwosPool.<Long>builder(2).order(BwosPool.Order.FIFO).blockCount(4).blockSize(8).build()),
                 Arguments.of("Chase-Lev", BwosPool.<Long>builder(2).deques(i -> new ChaseLevDeque<>(64)).build()));
     }
+
+    /**
+     * One grant publishes several tasks, but a put wakes one blocked taker: the woken taker that
+     * got a task wakes the next (propagation), so both blocked takers get one with no further put.
+     */
+    @Test
+    void aGrantOfSeveralTasksReachesEveryBlockedTaker() throws Exception {
+        BwosPool<Long> pool = BwosPool.<Long>builder(3).order(BwosPool.Order.LIFO).blockCount(4).blockSize(4).build();
+        WorkStealingPool.Worker<Long> owner = pool.worker(0);
+        owner.bind();
+        for (long t = 1; t <= 4; t++) {
+            owner.put(t); // one full block, nothing granted yet
+        }
+        List<Thread> takers = new ArrayList<>();
+        List<Object> got = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 1; i <= 2; i++) {
+            int index = i;
+            Thread taker = new Thread(() -> {
+                WorkStealingPool.Worker<Long> w = pool.worker(index);
+                w.bind();
+                try {
+                    got.add(w.take()); // its failed steal asks the owner for a grant
+                } catch (InterruptedException e) {
+                    got.add(e);
+                }
+            });
+            takers.add(taker);
+            taker.start();
+        }
+        for (Thread t : takers) {
+            while (t.getState() != Thread.State.WAITING) {
+                assertTrue(t.isAlive(), "a take returned before the grant: " + got);
+                Thread.onSpinWait();
+            }
+        }
+        owner.put(5L); // answers the requests: grants the older half of its block, then no more puts
+        for (Thread t : takers) {
+            t.join(10_000);
+            assertTrue(!t.isAlive(), "a blocked taker was not woken: " + got);
+        }
+        assertEquals(2, got.size());
+        assertTrue(got.stream().allMatch(x -> x instanceof Long), got.toString());
+    }
 }
