@@ -232,7 +232,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         while (true) {
             Node<E> latest = pt(); // line 14
             if (putIn(latest, task, random, tally)) {
-                waiters.signal(); // consumers blocked in take/poll
+                waiters.signal(); // blocked take/poll: a full fence, a volatile read (Waiters)
                 return;
             }
             if (latest.next() == null) { // line 20

@@ -43,9 +43,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
  * MPMC queues (four stripes a worker, chosen by a per-thread probe that moves when another thread
  * offers into the same stripe), with no registration with the pool; every worker polls them when
- * idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
- * inbox, a JCTools SPMC queue that other workers steal from, so that two workers do not take turns
- * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
+ * idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks
+ * takes up to {@value Worker#BATCH} more into its inbox, a JCTools SPMC queue that other workers
+ * steal from, so that two workers do not take turns on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
  * BwosTask} for join.
  *
  * <h2>Idle workers</h2>
@@ -54,8 +54,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * is idle. At most half the workers (at least one) search at a time; work that appears (a
  * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
  * count until it searches, so a burst wakes workers in parallel), and a searcher that finds work
- * wakes the next one only if it was the last searcher and more work is queued. An idle pool burns no CPU: every worker is
- * parked, with no timed wake-up.
+ * wakes the next one only if it was the last searcher and more work is queued. An idle pool burns
+ * no CPU: every worker is parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
@@ -110,7 +110,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     /**
      * Per submitting thread outside any pool: its probe, which picks its submission stripe in every
      * pool (a random non-zero int, moved on contention). One small array per thread that submits;
-     * no registration with a pool.
+     * no registration with a pool. Package-private for the jcstress test SubmitBehindQueued, which
+     * puts two submissions from different threads into one stripe.
      */
     static final ThreadLocal<int[]> PROBE =
             ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
@@ -412,6 +413,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (searching.decrement() == 1 && idleCount() != 0 && !queuesEmpty()) {
             // We were the last searcher and found work, and more is queued. A hint, not a
             // handshake (whoever published that work signalled with a fence), so no fence here.
+            // The idle count is read first so that a busy pool skips queuesEmpty's scan.
             wakeOne();
         }
     }

@@ -29,9 +29,9 @@ import java.util.concurrent.locks.LockSupport;
  * PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
- * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check this. A
- * worker whose last look finds a task signals for what is left: wakers may have counted on that
- * look for more than the one task it takes ({@code AbsorbedSignal}, {@code SearcherParks}).
+ * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check
+ * this. A worker whose last look finds a task signals for what is left: wakers may have counted on
+ * that look for more than the one task it takes ({@code AbsorbedSignal}, {@code SearcherParks}).
  *
  * <h2>Owner fields</h2>
  * Fields without a comment on their mode are plain and written by the worker's own thread only.
@@ -41,9 +41,9 @@ final class Worker implements Runnable {
     static final int INJECTION_INTERVAL = 64;
     /**
      * Rounds of stealing before a worker counts itself as searching: in a steady stream of work
-     * the next task comes within them, and the pool's shared searching count stays untouched. Two: more
-     * rounds add CPU between a pool's last task and its workers' parking, and no throughput (see
-     * docs/executor.md).
+     * the next task comes within them, and the pool's shared searching count stays untouched.
+     * Two: more rounds add CPU between a pool's last task and its workers' parking, and no
+     * throughput (see docs/executor.md).
      */
     static final int QUICK_ROUNDS = 2;
     /**
