@@ -48,7 +48,7 @@ class PaddingLayoutTest {
                         List.of(Set.of("top"), Set.of("bottom"), theLock, Set.of("echo"))),
                 Arguments.of("bwos.FifoBwosDeque", List.of(fifoOwner, Set.of("stealBlock"))),
                 Arguments.of("bwos.LifoBwosDeque", List.of(lifoOwner, Set.of("stealBlock"))),
-                Arguments.of("executor.SearchCount", List.of(Set.of("count", "lastParked"))),
+                Arguments.of("executor.SearchCount", List.of(Set.of("count"))),
                 Arguments.of("internal.Waiters", List.of(Set.of("waiting", "epoch"))),
                 Arguments.of("numapq.CalendarTable", List.of(Set.of("current"), Set.of("size"))),
                 Arguments.of("salsa.MsQueue", List.of(Set.of("head"), Set.of("tail"))),

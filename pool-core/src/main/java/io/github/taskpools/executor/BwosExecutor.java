@@ -19,8 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import javax.management.JMException;
 import javax.management.ObjectName;
-import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 /**
@@ -43,8 +41,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
- * bounded MPMC queues ({@value #STRIPE_CAPACITY} slots; a submission that finds its stripe full
- * goes into the unbounded spill queue; four stripes a worker, chosen by a per-thread probe that moves when another thread
+ * MPMC queues (four stripes a worker, chosen by a per-thread probe that moves when another thread
  * offers into the same stripe), with no registration with the pool; every worker polls them when
  * idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks
  * takes up to {@value Worker#BATCH} more into its inbox, a JCTools SPMC queue that other workers
@@ -82,10 +79,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * field          writer: mode                          reader: mode
  * ctl            CAS / getAndAdd (volatile)            volatile
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
- * lastParked     plain (a parking worker), padded      plain (wakeOne: a hint of which to wake)
  * worker phase   worker: volatile; waker: CAS          volatile
- * stripes        JCTools MPMC (CAS + ordered store)    JCTools relaxedPoll; poll (parking); isEmpty
- * spill          JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
+ * injection      JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
  * worker inbox   JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
  *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
  * live           AtomicInteger                         -
@@ -122,19 +117,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
 
     final Worker[] workers;
-    /** Submission stripes: bounded, so that no submission pays for a chunk of an unbounded queue. */
-    private final MpmcArrayQueue<BwosTask<?>>[] injection;
-    /** Submissions that found their stripe full, and tasks a full deque or a parking joiner hands on. */
-    private final MpmcUnboundedXaddArrayQueue<BwosTask<?>> spill;
-    /** The stripes and the spill queue, for the scans that look at all of them. */
-    private final MessagePassingQueue<BwosTask<?>>[] queues;
+    private final MpmcUnboundedXaddArrayQueue<BwosTask<?>>[] injection;
     private final int stripeMask;
-    /**
-     * Slots of a submission stripe. JCTools' unbounded MPMC queue links chunks, and the submission
-     * that starts a new chunk was measured 30 to 40 µs slower than the others after an idle gap
-     * (a chunk of 256 made every 16th burst of {@code executor-idle} start late; docs/executor.md).
-     */
-    static final int STRIPE_CAPACITY = 1024;
     private final int maxSearching;
     private final Thread.UncaughtExceptionHandler handler;
     private final CountDownLatch terminated = new CountDownLatch(1);
@@ -161,14 +145,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
         int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
         this.stripeMask = stripes - 1;
-        this.injection = (MpmcArrayQueue<BwosTask<?>>[]) new MpmcArrayQueue<?>[stripes];
-        for (int i = 0; i < stripes; i++) {
-            injection[i] = new MpmcArrayQueue<>(STRIPE_CAPACITY);
+        // The stripes, then the spill queue (injection[stripes]).
+        this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes + 1];
+        for (int i = 0; i <= stripes; i++) {
+            injection[i] = new MpmcUnboundedXaddArrayQueue<>(256, 2);
         }
-        this.spill = new MpmcUnboundedXaddArrayQueue<>(256, 2);
-        this.queues = (MessagePassingQueue<BwosTask<?>>[]) new MessagePassingQueue<?>[stripes + 1];
-        System.arraycopy(injection, 0, queues, 0, stripes);
-        queues[stripes] = spill;
         this.workers = new Worker[n];
         for (int i = 0; i < n; i++) {
             workers[i] = new Worker(this, i, b.forkBlocks, b.forkBlockSize, b.submitBlocks, b.submitBlockSize);
@@ -299,14 +280,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
         int[] probe = PROBE.get();
-        MpmcArrayQueue<BwosTask<?>> q = injection[probe[0] & stripeMask];
-        long before = q.currentProducerIndex(); // volatile read of the line the CAS takes anyway
-        // Publication: JCTools' offer claims its slot by a volatile RMW (a CAS of the producer
-        // index; the spill queue's by xadd), which poll reads with volatile semantics (it waits for
-        // the element once the index moved), then stores the element (ordered).
-        if (!q.offer(t)) {
-            spill.offer(t); // the stripe is full
-        } else if (q.currentProducerIndex() - before != 1) {
+        MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[probe[0] & stripeMask];
+        long before = q.currentProducerIndex(); // volatile read of the line the xadd takes anyway
+        // Publication: JCTools' offer claims its slot by a volatile RMW (xadd) of the producer
+        // index, which poll reads with volatile semantics (it waits for the element once the index
+        // moved), then stores the element (ordered).
+        q.offer(t);
+        if (q.currentProducerIndex() - before != 1) {
             // Another thread offered into this stripe meanwhile: move this thread to another
             // stripe, as ForkJoinPool rehashes a submitter's probe when its queue's lock is taken.
             // With fixed stripes, two submitters that met on one stripe would contend for its
@@ -340,7 +320,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             t.trySetCancelled(); // shutdownNow drained the queue already: nobody would run it
             return;
         }
-        spill.offer(t);
+        injection[stripeMask + 1].offer(t);
     }
 
     /**
@@ -358,7 +338,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * worker's inbox.
      */
     BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
-        for (BwosTask<?> t; (t = strict ? spill.poll() : spill.relaxedPoll()) != null; ) {
+        MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = injection[stripeMask + 1];
+        for (BwosTask<?> t; (t = strict ? spills.poll() : spills.relaxedPoll()) != null; ) {
             if (t.claim()) {
                 return t;
             }
@@ -367,17 +348,15 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         int start = w.stripe; // where this worker last found work: workers spread over the stripes
         for (int i = 0; i < n; i++) {
             int k = (start + i) & stripeMask;
-            MpmcArrayQueue<BwosTask<?>> q = injection[k];
+            MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[k];
             for (BwosTask<?> t; (t = strict ? q.poll() : q.relaxedPoll()) != null; ) {
                 if (t.claim()) {
                     w.stripe = k;
                     // A batch for the inbox, claimed here (accepted, like the task we return). Only
                     // into an empty inbox: only its owner offers, so all of the batch fits. Not in
                     // the parking look, which must stay a look, nor for a joiner, which must not
-                    // take on tasks that would wait behind its join, nor for a searcher: it wakes the
-                    // next worker when it stops searching (if more is queued), which polls the
-                    // stripes itself, and its first task should not wait behind the batch's claims.
-                    if (batch && !w.isSearching() && w.inbox.isEmpty()) {
+                    // take on tasks that would wait behind its join.
+                    if (batch && w.inbox.isEmpty()) {
                         int moved = 0;
                         for (BwosTask<?> x; moved < Worker.BATCH && (x = q.relaxedPoll()) != null; ) {
                             if (x.claim()) {
@@ -431,32 +410,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     void endSearching() {
-        // At most 1 before, not exactly 1: a worker woken by a signal may end its search before
-        // its waker's increment lands (the waker increments after its CAS), and must still count
-        // as the last searcher.
-        if (searching.decrement() <= 1 && idleCount() != 0 && !queuesEmpty()) {
-            // We were the last searcher and found work, and more is queued: wake the next worker.
-            // Submitters that saw us searching woke nobody and count on this (jcstress
-            // SignalledSearcher: two tasks meeting at a barrier). The decrement is a volatile RMW,
-            // ordered before the reads of queuesEmpty as a waker's fence orders its task before its
-            // read of the count. The idle count is read first so that a busy pool skips the scan.
+        if (searching.decrement() == 1 && idleCount() != 0 && !queuesEmpty()) {
+            // We were the last searcher and found work, and more is queued. A hint, not a
+            // handshake (whoever published that work signalled with a fence), so no fence here.
+            // The idle count is read first so that a busy pool skips queuesEmpty's scan.
             wakeOne();
         }
-    }
-
-    /** A waker's CAS of a worker to SIGNALLED made it a searcher until its search ends. */
-    void signalledStartsSearching() {
-        searching.increment();
-    }
-
-    /** A signalled worker that took a task by its parking look, or exits: one searcher fewer. */
-    void signalledStopsSearching() {
-        searching.decrement();
-    }
-
-    /** A worker marked itself PARKED: wakers try it first (the one whose core is likeliest awake). */
-    void parked(int index) {
-        searching.lastParked(index);
     }
 
     /** A worker parks: one more idle worker, and one searcher fewer if it searched. */
@@ -497,19 +456,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
         Worker[] ws = workers;
         int n = ws.length;
-        // The most recently parked worker first, as ForkJoinPool wakes the top of its stack of
-        // idle workers: on the machine of docs/executor.md it ran its first task 40 against 80 µs
-        // after the submission (medians) when the worker to wake was picked at random.
-        int start = searching.lastParked();
+        int start = (int) (System.nanoTime() & Integer.MAX_VALUE) % n;
         for (int i = 0; i < n; i++) {
             Worker w = ws[(start + i) % n];
-            // The signalled worker counts as searching from here until its search ends (trySignal
-            // increments the count), so further work wakes nobody more until it runs and finds
-            // work, and then it wakes the next worker if more is queued (endSearching), as
-            // ForkJoinPool propagates a signal from the worker that takes a task and tokio counts
-            // a notified worker as searching. Waking a worker for every submission of a burst
-            // instead put woken workers in the run queues of busy cores, where they ran only after
-            // the burst, found nothing, and spent the pool's CPU after it (docs/executor.md).
+            // A woken worker counts as searching only once it runs its search: a burst of
+            // submissions wakes a second worker while the first is still waking up, as
+            // ForkJoinPool's signalWork does while fewer than parallelism workers are active.
             if (w.isParked() && w.trySignal()) {
                 CTL.getAndAdd(this, -1L);
                 return;
@@ -537,7 +489,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         List<Runnable> never = new ArrayList<>();
-        for (MessagePassingQueue<BwosTask<?>> q : queues) {
+        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
             for (BwosTask<?> t; (t = q.poll()) != null; ) {
                 if (t.trySetCancelled()) {
                     if (t instanceof Adapters.RunnableExecuteTask) {
@@ -590,7 +542,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * a claimed slot not yet written and an owner's tasks not yet granted count as tasks).
      */
     boolean queuesEmpty() {
-        for (MessagePassingQueue<BwosTask<?>> q : queues) {
+        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
             if (!q.isEmpty()) {
                 return false;
             }
@@ -687,7 +639,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getQueuedSubmissionCount() {
         long s = 0;
-        for (MessagePassingQueue<BwosTask<?>> q : queues) {
+        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
             s += q.size();
         }
         return s;

@@ -7,10 +7,7 @@ import java.lang.invoke.VarHandle;
  * The number of a {@link BwosExecutor}'s workers that are searching for work, on cache lines of its
  * own (JCTools-style padding by inheritance): idle workers change it all the time, and neither the
  * submitters' reads of the pool's other fields nor the count's readers should share their lines.
- * Volatile reads; CAS and getAndAdd (volatile RMWs) for every change. With it, on the same line:
- * the index of the worker that parked last (plain write by that worker, plain read by wakers: a
- * hint of which worker to wake first; a stale or torn-free old value only changes that choice),
- * which wakers read right after the count.
+ * Volatile reads; CAS and getAndAdd (volatile RMWs) for every change.
  */
 final class SearchCount extends SearchCountField {
     long q00, q01, q02, q03, q04, q05, q06, q07;
@@ -24,11 +21,6 @@ final class SearchCount extends SearchCountField {
             }
         }
         return false;
-    }
-
-    /** One more searcher, whatever the maximum (a signalled worker). */
-    void increment() {
-        COUNT.getAndAdd(this, 1L);
     }
 
     /** One searcher fewer; returns the count before. */
@@ -56,18 +48,8 @@ abstract class SearchCountField extends SearchCountPad {
     /** A long, not an int: the JVM may put a 4-byte field into the gap after the header, before the padding. */
     @SuppressWarnings("unused") // through COUNT
     private volatile long count;
-    /** A long like {@code count}; see {@link SearchCount}. */
-    private long lastParked;
 
     final int get() {
         return (int) (long) COUNT.getVolatile(this);
-    }
-
-    final void lastParked(int index) {
-        lastParked = index;
-    }
-
-    final int lastParked() {
-        return (int) lastParked;
     }
 }

@@ -26,9 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  * producer of work (a submission, a grant, a push into the FIFO deque, a batch moved into the
  * inbox) publishes the work, issues a full fence (or, for a submission, relies on its volatile
  * RMW), then reads the pool's idle and searching counts and, if nobody searches, wakes a {@code
- * PARKED} worker by CAS of its phase to {@code SIGNALLED}, counting it as a searcher until its
- * search ends; a searcher that finds work with more queued wakes the next worker ({@code
- * SignalledSearcher}). With the two fences, either the
+ * PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
  * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check
@@ -168,10 +166,6 @@ final class Worker implements Runnable {
                 runTask(t);
             }
         } finally {
-            if (searching) {
-                searching = false;
-                pool.signalledStopsSearching(); // signalled, then stopped before it searched
-            }
             cancelLocal();
             pool.workerExited(this);
         }
@@ -235,8 +229,9 @@ final class Worker implements Runnable {
         }
         if (searching) {
             for (int round = 0; round < SEARCH_SPINS; round++) {
-                BwosTask<?> t = searchStep();
+                BwosTask<?> t = scan(false);
                 if (t != null) {
+                    endSearch();
                     return t;
                 }
                 if (round == 0) {
@@ -252,15 +247,6 @@ final class Worker implements Runnable {
             }
         }
         return park();
-    }
-
-    /** One round of a searcher: a task found ends the search (and may wake the next worker). */
-    BwosTask<?> searchStep() {
-        BwosTask<?> t = scan(false);
-        if (t != null) {
-            endSearch();
-        }
-        return t;
     }
 
     /** Counts this worker as searching if fewer than the pool's maximum search. */
@@ -349,7 +335,6 @@ final class Worker implements Runnable {
         searching = false;
         pool.parking(wasSearching);
         PHASE.setVolatile(this, PARKED);
-        pool.parked(index);
         VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
     }
 
@@ -361,7 +346,6 @@ final class Worker implements Runnable {
                 pool.unparked(); // idle - 1
             } else {
                 PHASE.setVolatile(this, ACTIVE); // a waker counted us as not idle already
-                pool.signalledStopsSearching(); // and as a searcher: this look ends that search
             }
             // This look takes one task, but wakers may have counted on it for more: a waker that
             // signalled us meant its own work, which need not be the task we found, and a waker
@@ -387,35 +371,17 @@ final class Worker implements Runnable {
             LockSupport.park(pool);
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
-        awake();
-    }
-
-    /** After a signal: the waker counted this worker as not idle and as searching. */
-    void awake() {
-        PHASE.setVolatile(this, ACTIVE);
-        searching = true;
+        PHASE.setVolatile(this, ACTIVE); // the waker counted us as not idle
         WAKEUPS.setOpaque(this, wakeups + 1);
     }
 
-    /**
-     * Wakes this worker if parked (CAS PARKED to SIGNALLED) and counts it as a searcher; the pool
-     * then counts it as not idle. The count goes up after the CAS, never before: a waker whose CAS
-     * failed would otherwise have shown a searcher that does not exist, and a submitter that saw it
-     * could skip its wake while the worker it counted on parks. A worker woken early (a spurious
-     * return from park) may so end its search before the increment; endSearching allows for that.
-     */
+    /** Wakes this worker if parked (CAS PARKED to SIGNALLED); the pool then counts it as not idle. */
     boolean trySignal() {
         if ((int) PHASE.getVolatile(this) == PARKED && PHASE.compareAndSet(this, PARKED, SIGNALLED)) {
-            pool.signalledStartsSearching();
             LockSupport.unpark(thread);
             return true;
         }
         return false;
-    }
-
-    /** Whether this worker counts in the pool's searching count (its own thread, or a test's). */
-    boolean isSearching() {
-        return searching;
     }
 
     boolean isParked() {
