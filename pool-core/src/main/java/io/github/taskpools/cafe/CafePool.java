@@ -74,8 +74,8 @@ import java.util.random.RandomGenerator;
  * Node.next      CAS (volatile)                      volatile
  * </pre>
  * Why GT stays in T's reach of a put into T (§3.2, Lemma 2) rests on a synchronization-order
- * chain: P's last tree write <so P's read of GT (seeing {@code cur ≤ T}) <so C1's CAS of GT (+1)
- * <so C2's read of GT <so C2's volatile tree reads ({@code rootIsEmpty}). It needs the producer's
+ * chain: P's last tree write &lt;so P's read of GT (seeing {@code cur ≤ T}) &lt;so C1's CAS of GT (+1)
+ * &lt;so C2's read of GT &lt;so C2's volatile tree reads ({@code rootIsEmpty}). It needs the producer's
  * store-load to be volatile (its read of GT after its tree writes: its last metadata CAS, or, when
  * it found the bits already set or was eliminated and did no CAS, its task store and earlier
  * CASes, which come earlier in the order still), a second consumer's tree reads to be volatile
