@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.api.TaskPool;
@@ -17,6 +18,7 @@ import io.github.taskpools.salsa.WsLifoPool;
 import io.github.taskpools.salsa.WsMsqPool;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -24,6 +26,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
@@ -36,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link TaskPool.Consumer#take()} and {@link TaskPool.Consumer#poll(long, TimeUnit)} on every
  * task pool: a blocked consumer wakes on a put, times out, answers an interrupt, burns no CPU while
  * it waits, and many consumers taking while producers put (with random stalls) get every task
- * exactly once.
+ * exactly once, with timed polls and with takes that block for good.
  */
 class BlockingTakeTest {
     static Stream<Arguments> pools() {
@@ -211,5 +214,84 @@ class BlockingTakeTest {
         }
         assertEquals(total, taken.get(), name);
         assertEquals(total, seen.cardinality(), name + ": every task taken once");
+    }
+
+    /**
+     * Consumers that block in {@code take()} with no timeout (a lost wake-up is a hang here, where the
+     * timed polls above only wait 20 ms longer): two producers put with random stalls, two consumers
+     * take until each gets a stop task, put once every task is taken. Found a taker parked for good
+     * in {@code internal.Waiters} (a producer's wake taking a consumer off the queue that then parked
+     * again on an epoch it had already read moved): with ten rounds a pool, ConcBagPool hung.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pools")
+    void blockedTakersGetEveryTaskAndTheirStopTask(String name, BiFunction<Integer, Integer, TaskPool<Long>> make) {
+        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+            for (int round = 0; round < 30; round++) {
+                blockedTakersRound(name + ", round " + round, make.apply(2, 3));
+            }
+        }, name + ": a taker blocked for good");
+    }
+
+    private static void blockedTakersRound(String name, TaskPool<Long> pool) throws InterruptedException {
+        int producers = 2;
+        int consumers = 2;
+        int perProducer = 20_000;
+        long total = (long) producers * perProducer;
+        AtomicLongArray seen = new AtomicLongArray((int) total);
+        AtomicLong taken = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> takers = new ArrayList<>();
+        for (int c = 0; c < consumers; c++) {
+            takers.add(new Thread(() -> {
+                TaskPool.Consumer<Long> h = pool.consumer();
+                try {
+                    for (long t; (t = h.take()) >= 0; ) {
+                        seen.incrementAndGet((int) t);
+                        taken.incrementAndGet();
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }));
+        }
+        takers.forEach(Thread::start);
+        List<Thread> putters = new ArrayList<>();
+        for (int p = 0; p < producers; p++) {
+            int id = p;
+            putters.add(new Thread(() -> {
+                TaskPool.Producer<Long> h = pool.producer();
+                SplittableRandom r = new SplittableRandom(id);
+                for (long i = 0; i < perProducer; i++) {
+                    if (!h.put(id * (long) perProducer + i)) {
+                        failure.compareAndSet(null, new AssertionError("put refused"));
+                        return;
+                    }
+                    if (r.nextInt(4096) == 0) {
+                        LockSupport.parkNanos(200_000); // a stall: the takers block and must be woken
+                    }
+                }
+            }));
+        }
+        putters.forEach(Thread::start);
+        for (Thread t : putters) {
+            t.join();
+        }
+        while (taken.get() < total && failure.get() == null) {
+            Thread.sleep(1);
+        }
+        TaskPool.Producer<Long> stopper = pool.producer();
+        for (int c = 0; c < consumers; c++) {
+            assertTrue(stopper.put(-1L), name + ": stop task refused");
+        }
+        for (Thread t : takers) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(name, failure.get());
+        }
+        for (int i = 0; i < total; i++) {
+            assertEquals(1, seen.get(i), name + ": task " + i + " taken once");
+        }
     }
 }

@@ -21,6 +21,19 @@ public final class CalendarQueueExample {
         Check.that(next.isPresent() && next.getAsLong() == 1_000L, "peekKey gives the smallest key");
         Check.that(e.key() == 1_000L && "sooner".equals(e.value()), "poll takes the smallest key first");
 
+        CalendarQueue<String> timers = new CalendarQueue<>();
+        Thread scheduler = new Thread(() -> {
+            try {
+                Event<String> due = timers.take();   // parks while empty; an offer wakes it
+                Check.that("tick".equals(due.value()), "take gets the offered event");
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        scheduler.start();
+        timers.offer(System.nanoTime(), "tick");
+        scheduler.join();
+
         NumaCalendarQueue<String> numa = NumaCalendarQueue.<String>builder(Topology.evenlySplit(4, 2))
                 .channel(NumaCalendarQueue.Channel.P) // Q, TWO_Q or P
                 .nonBlocking(true)                    // NB-: descriptors with a candidate (Algorithms 4-6)

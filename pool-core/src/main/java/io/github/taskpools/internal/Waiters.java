@@ -35,7 +35,8 @@ import java.util.concurrent.locks.LockSupport;
  * waiting   consumer: getAndAdd (volatile), +1 / -1   producer: volatile (signal, after its fence)
  *                                                      or opaque (asymmetric)
  * epoch     producer: getAndAdd (volatile)             consumer: volatile, before each park
- * parked    ConcurrentLinkedQueue (CAS)                producer: poll
+ * parked    ConcurrentLinkedQueue (CAS)                producer: poll, then the node's woken
+ *                                                      flag (volatile) before its unpark
  * </pre>
  * A woken consumer may find the task taken by another consumer that did not wait; it waits again.
  * A consumer that stops waiting (a task, a timeout, an interrupt) leaves the queue itself; one that
@@ -47,7 +48,21 @@ import java.util.concurrent.locks.LockSupport;
 public final class Waiters extends WaitersPad1 {
     private static final int FOREVER = -1;
 
-    private final ConcurrentLinkedQueue<Thread> parked = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Parked> parked = new ConcurrentLinkedQueue<>();
+
+    /**
+     * A consumer's place in {@link #parked} for one wait. {@code woken} is set (volatile) by the
+     * producer that takes it off the queue, before its unpark: the consumer leaves its wait when it
+     * sees the flag, whatever the epoch says. The epoch alone is not enough: a producer moves it,
+     * then takes the queue's head, and a consumer that read the moved epoch as its key and queued
+     * itself in between would be taken off, unparked, find the epoch still equal to its key, and
+     * park again off the queue, where no later producer finds it (found by
+     * {@code BlockingTakeTest.blockedTakersGetEveryTaskAndTheirStopTask}: a taker parked for good).
+     */
+    private static final class Parked {
+        final Thread thread = Thread.currentThread();
+        volatile boolean woken;
+    }
     private final boolean asymmetric;
 
     /**
@@ -107,8 +122,7 @@ public final class Waiters extends WaitersPad1 {
             if (nanos != FOREVER && left <= 0) {
                 return null;
             }
-            Thread me = Thread.currentThread();
-            boolean parkedHere = false;
+            Parked me = null;
             boolean moved = false;
             WAITING.getAndAdd(this, 1L); // inside the try's reach at once: every path leaves
             try {
@@ -117,13 +131,13 @@ public final class Waiters extends WaitersPad1 {
                 if (task != null) {
                     return passedOn(task, woken);
                 }
-                parkedHere = true;
+                me = new Parked();
                 parked.add(me); // before the epoch read of parkWhile: a producer that moves it later finds us
-                moved = parkWhile(key, left);
+                moved = parkWhile(me, key, left);
                 woken |= moved;
             } finally {
                 leave();
-                if (parkedHere && !parked.remove(me) && !moved) {
+                if (me != null && !parked.remove(me) && !moved) {
                     // A producer took us off the queue to wake us, but we leave by a timeout or an
                     // interrupt, not for its task: hand its wake to the next parked consumer.
                     wakeParked();
@@ -144,9 +158,10 @@ public final class Waiters extends WaitersPad1 {
     }
 
     private void wakeParked() {
-        Thread t = parked.poll();
-        if (t != null) {
-            LockSupport.unpark(t);
+        Parked p = parked.poll();
+        if (p != null) {
+            p.woken = true; // volatile, before the unpark: the consumer leaves its wait on it
+            LockSupport.unpark(p.thread);
         }
     }
 
@@ -183,13 +198,13 @@ public final class Waiters extends WaitersPad1 {
     }
 
     /**
-     * Parks until the epoch moves from {@code key} (returns true), {@code nanos} pass ({@code -1}:
-     * never; returns false), or an interrupt (throws). The caller has queued itself in
-     * {@link #parked}.
+     * Parks until the epoch moves from {@code key} or a producer takes {@code me} off the queue
+     * (returns true), {@code nanos} pass ({@code -1}: never; returns false), or an interrupt
+     * (throws). The caller has queued {@code me} in {@link #parked}.
      */
-    private boolean parkWhile(long key, long nanos) throws InterruptedException {
+    private boolean parkWhile(Parked me, long key, long nanos) throws InterruptedException {
         long deadline = System.nanoTime() + nanos;
-        while ((long) EPOCH.getVolatile(this) == key) {
+        while (!me.woken && (long) EPOCH.getVolatile(this) == key) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }

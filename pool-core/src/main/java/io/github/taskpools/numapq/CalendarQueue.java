@@ -6,12 +6,15 @@ import static io.github.taskpools.numapq.CalendarNode.MOV_DEAD;
 import static io.github.taskpools.numapq.CalendarNode.STATE;
 import static io.github.taskpools.numapq.CalendarNode.TEMP;
 
+import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.Waiters;
 import io.github.taskpools.numapq.CalendarTable.Current;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The conflict-resilient lock-free calendar queue, CRCQ (thesis §2.3.2, after Marotta et al.),
@@ -62,6 +65,11 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>DEPB (desired elements per bucket) is fixed at {@value #DEPB}; the thesis' ACRCQ adapts it
  * to the observed concurrency, which this class does not.
+ *
+ * <p><b>Blocking.</b> Beyond the thesis: {@link #take()} and {@link #poll(long, TimeUnit)} park
+ * while the queue is empty, on an event count that {@link #offer} signals (a full fence and a
+ * volatile read per offer while nobody waits), so that the queue can back a scheduler of timed
+ * events without spinning. The delegation layer ({@link NumaCalendarQueue}) does not block.
  */
 public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     static final int DEPB = 3;
@@ -90,6 +98,17 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     /** The table in use: CAS from an old table to its migrated successor; volatile reads. */
     private volatile CalendarTable<E> table;
 
+    /**
+     * Threads blocked in {@link #take()} or {@link #poll(long, TimeUnit)}: an event count (see
+     * {@code internal.Waiters}). {@link #offer} signals it after its event is in (a full fence and
+     * a volatile read of the waiting count; it moves the epoch and unparks only when someone
+     * waits); a waiter announces itself, fences, looks once more, then parks (jcstress
+     * {@code numapq.OfferVsWait}).
+     */
+    final Waiters waiters = new Waiters(false);
+    /** This queue's poll as the waiters see it. */
+    private final TaskPool.Consumer<Event<E>> waiting = new Waiting();
+
     /** A queue whose first bucket width is 1 (the first resize measures the keys). */
     public CalendarQueue() {
         this(1);
@@ -109,9 +128,53 @@ public final class CalendarQueue<E> implements ConcurrentPriorityQueue<E> {
 
     // ---------------------------------------------------------------- public API
 
+    /** {@inheritDoc} Wakes a thread blocked in {@link #take()} or {@link #poll(long, TimeUnit)}. */
     @Override
     public void offer(long key, E value) {
         enqueue(new Event<>(key, value), null);
+        waiters.signal();
+    }
+
+    /**
+     * Takes the event with the smallest key, parking (no spinning) while the queue is empty until
+     * an {@link #offer} wakes it. It does not wait for the key to come due: a scheduler of timed
+     * events takes the earliest, waits until its time, and puts it back with {@link #offer} if an
+     * earlier one came in meanwhile.
+     *
+     * @return the event with the smallest key present when it was taken
+     * @throws InterruptedException if the calling thread is interrupted while it waits (or on entry)
+     */
+    public Event<E> take() throws InterruptedException {
+        return waiters.take(waiting);
+    }
+
+    /**
+     * As {@link #take()}, waiting at most {@code timeout}.
+     *
+     * @return the event with the smallest key, or {@code null} if the queue stayed empty for
+     *     {@code timeout}
+     * @throws InterruptedException if the calling thread is interrupted while it waits (or on entry)
+     */
+    public Event<E> poll(long timeout, TimeUnit unit) throws InterruptedException {
+        return waiters.poll(waiting, timeout, unit);
+    }
+
+    /** The queue as a consumer of the waiters: {@code get} is a non-blocking {@link #poll()}. */
+    private final class Waiting implements TaskPool.Consumer<Event<E>> {
+        @Override
+        public Event<E> get() {
+            return CalendarQueue.this.poll();
+        }
+
+        @Override
+        public Event<E> take() throws InterruptedException {
+            return CalendarQueue.this.take();
+        }
+
+        @Override
+        public Event<E> poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return CalendarQueue.this.poll(timeout, unit);
+        }
     }
 
     @Override
