@@ -204,7 +204,7 @@ public final class Waiters extends WaitersPad1 {
      */
     private boolean parkWhile(Parked me, long key, long nanos) throws InterruptedException {
         long deadline = System.nanoTime() + nanos;
-        while (!me.woken && (long) EPOCH.getVolatile(this) == key) {
+        while (mustWait(me, key)) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
@@ -219,6 +219,31 @@ public final class Waiters extends WaitersPad1 {
             }
         }
         return true;
+    }
+
+    /** A queued consumer parks (again) only while nobody took it off the queue and the epoch stays. */
+    private boolean mustWait(Parked me, long key) {
+        return !me.woken && (long) EPOCH.getVolatile(this) == key;
+    }
+
+    /**
+     * Queues the caller as a consumer does before it parks, and returns its place (for the jcstress
+     * test of a wake against a consumer queueing itself; with {@link #prepare()} before it).
+     */
+    public Object enqueueForTest() {
+        Parked me = new Parked();
+        parked.add(me);
+        return me;
+    }
+
+    /** Whether the consumer queued as {@code place} with key {@code key} would park now (jcstress). */
+    public boolean mustWaitForTest(Object place, long key) {
+        return mustWait((Parked) place, key);
+    }
+
+    /** Whether {@code place} is still on the queue, where a producer's wake finds it (jcstress). */
+    public boolean isQueuedForTest(Object place) {
+        return parked.contains(place);
     }
 
     /** Whether producers signal without a fence, relying on the consumers' membarrier. */
