@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Each thread that puts or gets tasks first obtains a handle; the handle carries the thread's
  * place in the pool (its own queue, its chunk lists, its position in an access list), so the
  * common-case operation touches only memory that thread owns. A handle belongs to the thread that
- * obtained it and must not be shared.
+ * obtained it, until the thread gives it back ({@link #release()}) or terminates, and must not be
+ * shared.
  *
  * <p>A pool never loses a task: every task successfully put is returned by exactly one
  * {@link Consumer#get()}.
@@ -22,6 +23,19 @@ public interface TaskPool<E> {
 
     /** The calling thread's consumer handle (created on first call, the same one afterwards). */
     Consumer<E> consumer();
+
+    /**
+     * Gives back the calling thread's producer and consumer handles: its next {@link #producer()}
+     * or {@link #consumer()} gets a handle again (perhaps another), and the handles it held throw
+     * {@link IllegalStateException} on their next use by this thread. A thread that terminates gives
+     * its handles back by itself. Nothing is lost: tasks in a released consumer's part of the pool
+     * are taken by the other consumers or by the next thread that gets that handle. A thread of an
+     * executor that runs unrelated work between uses (a request thread, a virtual thread) releases
+     * when done; one that lives as long as the pool need not.
+     *
+     * @return whether the calling thread held a handle of this pool
+     */
+    boolean release();
 
     /** The producer side of a handle. */
     interface Producer<E> {

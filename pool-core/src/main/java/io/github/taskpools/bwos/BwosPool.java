@@ -7,13 +7,11 @@ import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
 import io.github.taskpools.fencefree.ThepDeque;
+import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
-import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
@@ -66,8 +64,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
     private final boolean probabilistic;
     private final Topology topology;
     private final StealPolicy.Victims victims;
-    private final Map<Thread, BwosWorker> byThread = new ConcurrentHashMap<>();
-    private final AtomicInteger unclaimed = new AtomicInteger();
+    private final ThreadBinding<BwosWorker> binding;
     /** Workers blocked in take/poll (package-private for the jcstress test of a grant against one). */
     final Waiters waiters = new Waiters(false);
     /**
@@ -98,6 +95,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                             : new FifoBwosDeque<>(b.blockCount, b.blockSize, b.randomizedStealing);
             workers[i] = new BwosWorker(i, seeds.split());
         }
+        this.binding = new ThreadBinding<>(workers);
         boolean grants = true;
         for (WorkStealingDeque<E> d : deques) {
             grants &= d instanceof LifoBwosDeque;
@@ -161,7 +159,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
     @Override
     public Worker<E> producer() {
-        return byThread.computeIfAbsent(Thread.currentThread(), t -> claim());
+        return binding.mine();
     }
 
     @Override
@@ -169,15 +167,17 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         return producer();
     }
 
-    private BwosWorker claim() {
-        int i = unclaimed.getAndIncrement();
-        if (i >= workers.length) {
-            unclaimed.decrementAndGet();
-            throw new IllegalStateException("all " + workers.length + " workers are taken by other threads");
-        }
-        BwosWorker w = workers[i];
-        w.bind();
-        return w;
+    /**
+     * Gives back the calling thread's worker; its next {@link #producer()} gets a worker again. The
+     * released worker's deque keeps its tasks: the other workers steal what its owner had granted
+     * (LIFO BWoS) or what thieves can reach (FIFO BWoS, the other deques), and the next thread that
+     * gets the worker takes the rest. Tasks in a LIFO BWoS worker's current block wait for that
+     * next thread: a grant is answered by the owner's next put (BWoS §8's limit), and a released
+     * worker has no owner. Release a worker with an empty deque where nobody may take it over.
+     */
+    @Override
+    public boolean release() {
+        return binding.release();
     }
 
     /** The deque of worker {@code index}, for inspection (sizes, counters). */
@@ -195,7 +195,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         return probabilistic;
     }
 
-    private final class BwosWorker implements Worker<E>, StealPolicy.Thief {
+    private final class BwosWorker extends ThreadBinding.Slot implements Worker<E>, StealPolicy.Thief {
         private final int index;
         private final SplittableRandom random;
         private int lastVictim = -1;
@@ -217,11 +217,18 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
         @Override
         public void bind() {
+            binding.bind(this); // its deque's owner, through bound(); producer() now answers this worker
+        }
+
+        /** Bound to the calling thread: it becomes the deque's owner. */
+        @Override
+        protected void bound() {
             deques[index].bindOwner();
         }
 
         @Override
         public boolean put(E task) {
+            checkThread(); // a plain read: the deque checks its owner only at block boundaries
             WorkStealingDeque<E> d = deques[index];
             if (!publishesByGrants) {
                 boolean ok = d.push(task);
@@ -256,6 +263,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
         @Override
         public E get() {
+            checkThread(); // a plain read: the deque checks its owner only at block boundaries
             E task = deques[index].pop();
             return task != null ? task : steal();
         }

@@ -199,6 +199,29 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         return producer();
     }
 
+    /**
+     * Gives back the calling thread's handle: its counters go into {@link #stats()}'s retired sums,
+     * the handle throws on its next use, and the thread's next {@link #producer()} makes a new
+     * one. CAFÉ's handles hold no tasks (only a random generator and counters), so nothing moves;
+     * a terminated thread's handle is retired the same way on the next handle made.
+     */
+    @Override
+    public boolean release() {
+        WeakReference<Handle> mine = handles.get();
+        Handle h = mine == null ? null : mine.get();
+        handles.remove();
+        if (h == null) {
+            return false;
+        }
+        h.released = true; // plain: read by this thread's own checks only
+        synchronized (live) {
+            if (live.remove(h)) {
+                h.tally.addTo(retired);
+            }
+        }
+        return true;
+    }
+
     /** Sums of the counters of every handle so far. */
     public Stats stats() {
         long[] sums;
@@ -385,6 +408,8 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         private final Thread owner = Thread.currentThread();
         private final RandomGenerator random;
         private final Tally tally = new Tally();
+        /** Set by {@link CafePool#release()} in the owner's thread; read plain by its checks. */
+        private boolean released;
 
         private Handle(RandomGenerator random) {
             this.random = Objects.requireNonNull(random, "the random source returned null");
@@ -445,8 +470,9 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         }
 
         private void checkOwner() {
-            if (Thread.currentThread() != owner) {
-                throw new IllegalStateException("handle of " + owner + " used by " + Thread.currentThread());
+            if (Thread.currentThread() != owner || released) {
+                throw new IllegalStateException("handle of " + owner + (released ? ", released," : "") + " used by "
+                        + Thread.currentThread());
             }
         }
     }

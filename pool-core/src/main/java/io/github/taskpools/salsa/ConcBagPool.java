@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -57,8 +58,8 @@ public final class ConcBagPool<E> implements TaskPool<E> {
     /** Consumers blocked in take/poll; every put signals it (a fence and a read). */
     private final Waiters waiters = new Waiters(false);
     private final BlockList[] lists;
-    private final Handles<ProducerHandle> producers;
-    private final Handles<ConsumerHandle> consumers;
+    private final ThreadBinding<ProducerHandle> producers;
+    private final ThreadBinding<ConsumerHandle> consumers;
 
     /**
      * A bag of {@code consumers} consumers and {@code producers} producers with blocks of 128 tasks.
@@ -94,8 +95,8 @@ public final class ConcBagPool<E> implements TaskPool<E> {
         for (int i = 0; i < consumers; i++) {
             cs[i] = new ConsumerHandle(i);
         }
-        this.producers = new Handles<>(ps);
-        this.consumers = new Handles<>(cs);
+        this.producers = new ThreadBinding<>(ps);
+        this.consumers = new ThreadBinding<>(cs);
     }
 
     @Override
@@ -108,12 +109,20 @@ public final class ConcBagPool<E> implements TaskPool<E> {
         return consumers.mine();
     }
 
-    /** Producer {@code index}, not bound to a thread (see {@link Handles}). */
+    /** Gives back the calling thread's producer and consumer handles (see {@link TaskPool#release()}). */
+    @Override
+    public boolean release() {
+        boolean p = producers.release();
+        boolean c = consumers.release();
+        return p | c;
+    }
+
+    /** Producer {@code index}, not bound to a thread, for callers that arrange exclusive use themselves. */
     public TaskPool.Producer<E> producer(int index) {
         return producers.get(index);
     }
 
-    /** Consumer {@code index}, not bound to a thread (see {@link Handles}). */
+    /** Consumer {@code index}, not bound to a thread, for callers that arrange exclusive use themselves. */
     public TaskPool.Consumer<E> consumer(int index) {
         return consumers.get(index);
     }
@@ -196,7 +205,7 @@ public final class ConcBagPool<E> implements TaskPool<E> {
     }
 
     /** A producer: fills the last block of its list. */
-    final class ProducerHandle extends Handles.Bound implements TaskPool.Producer<E> {
+    final class ProducerHandle extends ThreadBinding.Slot implements TaskPool.Producer<E> {
         private final int index;
         final BlockList list;
         /** Plain, producer only: the block being filled and its next free slot. */
@@ -237,7 +246,7 @@ public final class ConcBagPool<E> implements TaskPool<E> {
     }
 
     /** A consumer: steals from the producers' lists. */
-    final class ConsumerHandle extends Handles.Bound implements TaskPool.Consumer<E> {
+    final class ConsumerHandle extends ThreadBinding.Slot implements TaskPool.Consumer<E> {
         private final int index;
         private final int firstVictim;
         /** Plain, this consumer only: its victim and position there. */

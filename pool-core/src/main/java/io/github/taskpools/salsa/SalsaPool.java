@@ -3,12 +3,11 @@ package io.github.taskpools.salsa;
 import io.github.taskpools.api.TaskPool;
 import io.github.taskpools.internal.KnownJit;
 import io.github.taskpools.internal.LinuxNative;
+import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
  * SALSA (Gidron, Keidar, Perelman, Perez: "SALSA: Scalable and Low Synchronization NUMA-aware
@@ -37,7 +36,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <h2>Threads</h2>
  * A handle serves one thread at a time. {@link #producer()} and {@link #consumer()} bind a handle
  * to the calling thread, and a bound handle throws {@link IllegalStateException} when another
- * thread uses it. {@link #producer(int)} and {@link #consumer(int)} return unbound handles for
+ * thread uses it. The thread gives it back with {@link #release()} or by terminating (the next
+ * claimer takes it over; see {@code internal.ThreadBinding}), and the handle keeps its pool. {@link #producer(int)} and {@link #consumer(int)} return unbound handles for
  * callers that arrange exclusive use themselves (with happens-before between successive users).
  *
  * <h2>Variants of the evaluation (§6.2, §6.4)</h2>
@@ -74,8 +74,10 @@ public final class SalsaPool<E> implements TaskPool<E> {
     private final int chunkSize;
     private final boolean consumeByCas;
     private final boolean producerBalancing;
-    private final Map<Thread, ProducerHandle> producerOf = new ConcurrentHashMap<>();
-    private final Map<Thread, ConsumerHandle> consumerOf = new ConcurrentHashMap<>();
+    private final ThreadBinding<ProducerHandle> producerOf;
+    private final ThreadBinding<ConsumerHandle> consumerOf;
+    /** Claims prefer handles on the node of the calling thread's CPU (asked only when claiming). */
+    private final Predicate<Handle> onThisNode = this::onThisNode;
     /** Consumers blocked in take/poll; asymmetric (no fence on put) when the pool is. */
     final Waiters waiters;
 
@@ -115,6 +117,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
             producers[j] = new ProducerHandle(j, AccessLists.producerCpu(topology, nc, j),
                     AccessLists.ofProducer(topology, nc, j));
         }
+        this.producerOf = new ThreadBinding<>(producers);
+        this.consumerOf = new ThreadBinding<>(consumers);
     }
 
     /** A builder for a pool of {@code consumers} consumers and {@code producers} producers. */
@@ -124,12 +128,25 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
     @Override
     public ProducerHandle producer() {
-        return producerOf.computeIfAbsent(Thread.currentThread(), t -> claim(producers));
+        return producerOf.mine(onThisNode);
     }
 
     @Override
     public ConsumerHandle consumer() {
-        return consumerOf.computeIfAbsent(Thread.currentThread(), t -> claim(consumers));
+        return consumerOf.mine(onThisNode);
+    }
+
+    /**
+     * Gives back the calling thread's producer and consumer handles. A consumer handle keeps its
+     * chunk pool: the tasks in it are stolen by the other consumers (SALSA's steal, §4) and consumed
+     * by the next thread that claims the handle; none is lost. Producers keep putting into every
+     * consumer's pool, released ones included, which then only the others' steals drain.
+     */
+    @Override
+    public boolean release() {
+        boolean p = producerOf.release();
+        boolean c = consumerOf.release();
+        return p | c;
     }
 
     /** Producer {@code index}, not bound to a thread (see the class comment). */
@@ -144,18 +161,10 @@ public final class SalsaPool<E> implements TaskPool<E> {
         return consumers[index];
     }
 
-    private <H extends Handle> H claim(H[] handles) {
+    /** Whether handle {@code h} is on the NUMA node of the CPU the calling thread runs on. */
+    private boolean onThisNode(Handle h) {
         int cpu = NumaTopology.currentCpu();
-        int here = cpu >= 0 && cpu < topology.cpus() ? topology.nodeOfCpu(cpu) : -1;
-        for (int pass = 0; pass < 2; pass++) {
-            for (H h : handles) {
-                if ((pass == 1 || topology.nodeOfCpu(h.cpu) == here) && h.claimed.compareAndSet(false, true)) {
-                    h.bind();
-                    return h;
-                }
-            }
-        }
-        throw new IllegalStateException("all " + handles.length + " handles of this kind are taken by other threads");
+        return cpu >= 0 && cpu < topology.cpus() && topology.nodeOfCpu(h.cpu) == topology.nodeOfCpu(cpu);
     }
 
     /** The number of consumers. */
@@ -214,13 +223,10 @@ public final class SalsaPool<E> implements TaskPool<E> {
     }
 
     /** What producers and consumers share: placement and thread binding. */
-    abstract class Handle {
+    abstract class Handle extends ThreadBinding.Slot {
         final int index;
         final int cpu;
         final int[] accessList;
-        final AtomicBoolean claimed = new AtomicBoolean();
-        /** The bound thread or null; written once by the claiming thread, read plain by checks. */
-        private Thread thread;
 
         Handle(int index, int cpu, int[] accessList) {
             this.index = index;
@@ -228,19 +234,12 @@ public final class SalsaPool<E> implements TaskPool<E> {
             this.accessList = accessList;
         }
 
-        final void bind() {
+        /** Pins the claiming thread to the handle's CPU when the pool pins. */
+        @Override
+        protected final void bound() {
             if (pinning && !NumaTopology.pin(cpu)) {
-                claimed.set(false);
                 throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + cpu
                         + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
-            }
-            thread = Thread.currentThread();
-        }
-
-        final void checkThread() {
-            Thread t = thread;
-            if (t != null && t != Thread.currentThread()) {
-                throw new IllegalStateException(this + " is bound to " + t + ", not " + Thread.currentThread());
             }
         }
 

@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -28,15 +29,16 @@ import java.util.function.Supplier;
  * concurrent puts and takes. A null from a pool with no concurrent operation means it is empty.
  *
  * <h2>Threads and counting</h2>
- * Handles are bound as described in {@link Handles}. Each consumer counts its CAS attempts in a
+ * Handles are bound as {@code internal.ThreadBinding} describes: a thread claims one on first use
+ * and gives it back with {@link #release()} or by terminating. Each consumer counts its CAS attempts in a
  * plain field of its own ({@link #casCount}); nothing is shared and nothing allocated for it.
  *
  * @param <E> the task type
  */
 abstract class WorkStealingFramework<E> implements TaskPool<E> {
     private final ScQueue[] pools;
-    private final Handles<ProducerHandle> producers;
-    private final Handles<ConsumerHandle> consumers;
+    private final ThreadBinding<ProducerHandle> producers;
+    private final ThreadBinding<ConsumerHandle> consumers;
     /** Consumers blocked in take/poll; every put signals it (a fence and a read). */
     private final Waiters waiters = new Waiters(false);
 
@@ -59,8 +61,8 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
         for (int j = 0; j < producers; j++) {
             ps[j] = new ProducerHandle(j, AccessLists.ofProducer(topology, consumers, j)[0]);
         }
-        this.consumers = new Handles<>(cs);
-        this.producers = new Handles<>(ps);
+        this.consumers = new ThreadBinding<>(cs);
+        this.producers = new ThreadBinding<>(ps);
     }
 
     @Override
@@ -73,12 +75,20 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
         return consumers.mine();
     }
 
-    /** Producer {@code index}, not bound to a thread (see {@link Handles}). */
+    /** Gives back the calling thread's producer and consumer handles (see {@link TaskPool#release()}). */
+    @Override
+    public final boolean release() {
+        boolean p = producers.release();
+        boolean c = consumers.release();
+        return p | c;
+    }
+
+    /** Producer {@code index}, not bound to a thread, for callers that arrange exclusive use themselves. */
     public final TaskPool.Producer<E> producer(int index) {
         return producers.get(index);
     }
 
-    /** Consumer {@code index}, not bound to a thread (see {@link Handles}). */
+    /** Consumer {@code index}, not bound to a thread, for callers that arrange exclusive use themselves. */
     public final TaskPool.Consumer<E> consumer(int index) {
         return consumers.get(index);
     }
@@ -102,7 +112,7 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
     }
 
     /** A producer: put into the first pool of its access list. */
-    final class ProducerHandle extends Handles.Bound implements TaskPool.Producer<E> {
+    final class ProducerHandle extends ThreadBinding.Slot implements TaskPool.Producer<E> {
         private final int index;
         private final ScQueue target;
 
@@ -133,7 +143,7 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
     }
 
     /** A consumer: its own pool first, then the others in access-list order. */
-    final class ConsumerHandle extends Handles.Bound implements TaskPool.Consumer<E> {
+    final class ConsumerHandle extends ThreadBinding.Slot implements TaskPool.Consumer<E> {
         private final int index;
         private final ScQueue own;
         private final int[] accessList;

@@ -71,6 +71,67 @@ class SalsaLincheckTest {
         }
     }
 
+    /**
+     * Consumers that come and go (issue 27): each Lincheck thread gets its consumer handle through
+     * {@code pool.consumer()} and gives it back with {@code release()}, so a later get of that thread
+     * claims a free handle, perhaps another, while the tasks of the one it left wait in its pool for
+     * the other consumers' steals or its next holder. Three consumer handles for at most three
+     * threads, so no claim waits; one producer (unbound handle, its own group). Stress only: the
+     * model checker needs deterministic runs, and a claim prefers the handles of the NUMA node of
+     * the CPU the thread runs on ({@code sched_getcpu}) and keys threads by identity hash.
+     */
+    public static class HandOffScenario {
+        private final SalsaPool<Integer> pool = SalsaPool.builder(3, 1).chunkSize(2).chunkPoolCapacity(1)
+                .fence(FenceMode.FULL).topology(NumaTopology.synthetic(2, 2)).build();
+
+        @Operation(nonParallelGroup = "producer")
+        public void put() {
+            pool.producer(0).put(1);
+        }
+
+        @Operation
+        public Integer get() {
+            return pool.consumer().get();
+        }
+
+        @Operation
+        public void release() {
+            pool.release();
+        }
+    }
+
+    /** The sequential specification of {@link HandOffScenario}: a bag; a release changes nothing. */
+    public static final class HandOffSpec {
+        private int size;
+
+        public void put() {
+            size++;
+        }
+
+        public Integer get() {
+            if (size == 0) {
+                return null;
+            }
+            size--;
+            return 1;
+        }
+
+        public void release() {
+        }
+    }
+
+    @Test
+    void handOffStress() {
+        LincheckSupport.check(HandOffScenario.class, new StressOptions()
+                .iterations(10)
+                .invocationsPerIteration(1_000)
+                .threads(3)
+                .actorsPerThread(3)
+                .actorsBefore(3)
+                .actorsAfter(2)
+                .sequentialSpecification(HandOffSpec.class));
+    }
+
     @Test
     void modelChecking() {
         LincheckSupport.check(Scenario.class, new ModelCheckingOptions()

@@ -207,7 +207,7 @@ class SalsaPoolTest {
         t.start();
         t.join();
         assertTrue(other.get() instanceof IllegalStateException, String.valueOf(other.get()));
-        assertTrue(other.get().getMessage().contains("is bound to") && other.get().getMessage().contains("taken"),
+        assertTrue(other.get().getMessage().contains("is bound to") && other.get().getMessage().contains("bound to live threads"),
                 other.get().getMessage());
         assertEquals(1L, mine.get());
     }

@@ -1,0 +1,248 @@
+package io.github.taskpools.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+
+/**
+ * Binds threads to a fixed set of handles, one handle per thread at a time: the one mechanism of
+ * the task pools whose handles are few (SALSA's and its comparison pools'). A thread gets a free
+ * handle on its first call of {@link #mine}, gives it back with {@link #release()}, and gives it
+ * back by dying: when no handle is free, a claiming thread takes over a handle whose thread has
+ * terminated. A handle keeps its state (its queue, its chunks) from one thread to the next, so
+ * nothing it holds is lost; the single-owner algorithms it serves see one thread at a time.
+ *
+ * <h2>Handing a handle on</h2>
+ * A claim is a CAS of the handle's {@code owner} from free (never bound, or released) or from a
+ * terminated thread to the claimer. A release is a volatile store of the free marker by the owner,
+ * after all its operations on the handle; the next claimer's CAS reads it, so everything the
+ * previous owner did happens-before what the next one does. A terminated owner's actions
+ * happen-before another thread's {@code isAlive()} that returns false (JLS 17.4.4), and the
+ * claimer reads it before its CAS. A thread that dies in the middle of an operation (an
+ * {@code Error} thrown inside the pool) leaves the handle as the operation left it; the pools'
+ * operations are lock-free, and the next owner continues from that state as the dead owner would.
+ *
+ * <h2>Cost</h2>
+ * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread, as before handles could be
+ * released; claims, releases and take-overs touch the map and one CAS. {@link Slot#checkThread()}
+ * on every operation is a plain read of {@code owner}: a stale value can only let a misuse through
+ * unchecked (the contract does not promise to catch every one), never refuse the owner, whose own
+ * write it reads.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field        writer: mode                               reader: mode
+ * Slot.owner   claimer: CAS (volatile); owner: volatile   claimers: volatile; checks: plain
+ *              store of FREE on release
+ * byThread     ConcurrentHashMap                          ConcurrentHashMap
+ * </pre>
+ *
+ * @param <H> the handle type
+ */
+public final class ThreadBinding<H extends ThreadBinding.Slot> {
+    /** The owner of a released handle: never started, so never alive, and no caller's thread. */
+    static final Thread FREE = new Thread("released handle");
+
+    /** What a handle needs to be bound. */
+    public abstract static class Slot {
+        private static final VarHandle OWNER;
+
+        static {
+            try {
+                OWNER = MethodHandles.lookup().findVarHandle(Slot.class, "owner", Thread.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** Null (never bound: usable unbound, by index), {@link #FREE}, or the bound thread. */
+        @SuppressWarnings("unused") // through OWNER
+        private volatile Thread owner;
+
+        /** For subclasses. */
+        protected Slot() {
+        }
+
+        /**
+         * Runs in the claiming thread once it owns the handle, before the handle is handed out (for
+         * example to pin the thread to the handle's CPU). If it throws, the handle is free again.
+         */
+        protected void bound() {
+        }
+
+        /** Throws if the handle is bound to a thread other than the caller (or was released). */
+        public final void checkThread() {
+            Thread t = (Thread) OWNER.get(this); // plain: see the class comment
+            if (t != null && t != Thread.currentThread()) {
+                throw new IllegalStateException(this + (t == FREE ? " was released" : " is bound to " + t)
+                        + "; it cannot be used by " + Thread.currentThread());
+            }
+        }
+
+        final boolean tryClaim(Thread expected, Thread claimer) {
+            return OWNER.compareAndSet(this, expected, claimer);
+        }
+
+        final Thread owner() {
+            return (Thread) OWNER.getVolatile(this);
+        }
+
+        final void free() {
+            OWNER.setVolatile(this, FREE);
+        }
+
+        final void own(Thread t) {
+            OWNER.setVolatile(this, t);
+        }
+    }
+
+    /**
+     * How long a claim waits for a handle to come free when every one is bound to a live thread: a
+     * thread pool starts the thread that replaces a dying one before the dying one has terminated
+     * (ThreadPoolExecutor does, from the dying thread's own exit path), and the replacement would
+     * otherwise find no handle.
+     */
+    static final long CLAIM_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long CLAIM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+
+    private final H[] slots;
+    private final Map<Thread, H> byThread = new ConcurrentHashMap<>();
+
+    /** A binding over {@code slots}, all free. */
+    public ThreadBinding(H[] slots) {
+        this.slots = Objects.requireNonNull(slots, "slots");
+    }
+
+    /** The calling thread's handle, claiming one on first call (see {@link #mine(Predicate)}). */
+    public H mine() {
+        return mine(h -> true);
+    }
+
+    /**
+     * The calling thread's handle. On its first call (or its first since a release) the thread
+     * claims a free handle, {@code preferred} ones first, else takes over the handle of a terminated
+     * thread; when every handle is bound to a live thread it waits up to a second for one to be
+     * released or its thread to terminate.
+     *
+     * @throws IllegalStateException if every handle stayed bound to a live thread for a second
+     */
+    public H mine(Predicate<? super H> preferred) {
+        Thread me = Thread.currentThread();
+        H h = byThread.get(me);
+        return h != null ? h : claim(me, preferred);
+    }
+
+    private H claim(Thread me, Predicate<? super H> preferred) {
+        long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
+        for (;;) {
+            H h = tryClaim(me, preferred);
+            if (h != null) {
+                return h;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("all " + slots.length + " handles of this kind are bound to live"
+                        + " threads; a thread gives its handle back with release() or by terminating");
+            }
+            LockSupport.parkNanos(this, CLAIM_POLL_NANOS);
+        }
+    }
+
+    private H tryClaim(Thread me, Predicate<? super H> preferred) {
+        for (int pass = 0; pass < 2; pass++) {
+            for (H h : slots) {
+                if (pass == 1 || preferred.test(h)) {
+                    Thread o = h.owner();
+                    if ((o == null || o == FREE) && h.tryClaim(o, me)) {
+                        return bind(me, h);
+                    }
+                }
+            }
+        }
+        for (H h : slots) {
+            Thread o = h.owner();
+            if (o != null && o != FREE && !o.isAlive() && h.tryClaim(o, me)) {
+                byThread.remove(o, h);
+                return bind(me, h);
+            }
+        }
+        return null;
+    }
+
+    private H bind(Thread me, H h) {
+        try {
+            h.bound();
+        } catch (RuntimeException | Error e) {
+            h.free();
+            throw e;
+        }
+        byThread.put(me, h);
+        return h;
+    }
+
+    /**
+     * Binds {@code h} to the calling thread whoever held it, for callers that hand handles out
+     * themselves (a worker's {@code bind()}): the caller must know that its previous thread no
+     * longer uses it (it terminated, with a happens-before such as a join, or it hands over by a
+     * synchronizing action). A thread may hold several handles this way (one thread driving
+     * several workers in turn); {@link #mine} answers the last one bound, and {@link #release()}
+     * gives them all back.
+     */
+    public void bind(H h) {
+        Thread me = Thread.currentThread();
+        Thread previous = h.owner();
+        if (previous != me) {
+            h.bound();
+            h.own(me);
+            if (previous != null && previous != FREE) {
+                byThread.remove(previous, h);
+            }
+        }
+        byThread.put(me, h);
+    }
+
+    /**
+     * Gives the calling thread's handles back, if it has any: its next {@link #mine} claims again,
+     * possibly another handle, and the handles it held throw on their next use by this thread.
+     *
+     * @return whether the thread had a handle
+     */
+    public boolean release() {
+        Thread me = Thread.currentThread();
+        if (byThread.remove(me) == null) {
+            return false;
+        }
+        for (H h : slots) { // all of them: bind() may have given this thread several
+            if (h.owner() == me) {
+                h.free();
+            }
+        }
+        return true;
+    }
+
+    /** Handle {@code index}, unbound: for callers that arrange exclusive use themselves. */
+    public H get(int index) {
+        return slots[Objects.checkIndex(index, slots.length)];
+    }
+
+    /** The number of handles. */
+    public int size() {
+        return slots.length;
+    }
+
+    /** Handles bound to a thread, live or terminated (a racy count, for tests and monitoring). */
+    public int boundCount() {
+        int n = 0;
+        for (H h : slots) {
+            Thread o = h.owner();
+            if (o != null && o != FREE) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
