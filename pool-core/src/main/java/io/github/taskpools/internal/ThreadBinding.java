@@ -19,13 +19,14 @@ import java.util.function.Predicate;
  *
  * <h2>Handing a handle on</h2>
  * A claim is a CAS of the handle's {@code owner} from free (never bound, or released) or from a
- * terminated thread to the claimer. A release is a volatile store of the free marker by the owner,
+ * terminated thread to the claimer. A release is a CAS of it from the owner to the free marker,
  * after all its operations on the handle; the next claimer's CAS reads it, so everything the
  * previous owner did happens-before what the next one does. A terminated owner's actions
  * happen-before another thread's {@code isAlive()} that returns false (JLS 17.4.4), and the
  * claimer reads it before its CAS. A thread that dies in the middle of an operation (an
- * {@code Error} thrown inside the pool) leaves the handle as the operation left it; the pools'
- * operations are lock-free, and the next owner continues from that state as the dead owner would.
+ * {@code Error} thrown inside the pool) leaves the handle as the operation left it: the shared
+ * state stays consistent (the pools' operations are lock-free), but the owner-private fields of
+ * a multi-step operation cut short may not be, and the next owner starts from them.
  *
  * <h2>Cost</h2>
  * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread, as before handles could be
@@ -37,8 +38,8 @@ import java.util.function.Predicate;
  * <h2>Memory orderings</h2>
  * <pre>
  * field        writer: mode                               reader: mode
- * Slot.owner   claimer: CAS (volatile); owner: volatile   claimers: volatile; checks: plain
- *              store of FREE on release
+ * Slot.owner   claimer, bind(): CAS (volatile);           claimers: volatile; checks: plain
+ *              owner: CAS to FREE on release
  * byThread     ConcurrentHashMap                          ConcurrentHashMap
  * </pre>
  *
@@ -92,13 +93,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             return (Thread) OWNER.getVolatile(this);
         }
 
-        final void free() {
-            OWNER.setVolatile(this, FREE);
-        }
 
-        final void own(Thread t) {
-            OWNER.setVolatile(this, t);
-        }
     }
 
     /**
@@ -134,21 +129,35 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     public H mine(Predicate<? super H> preferred) {
         Thread me = Thread.currentThread();
         H h = byThread.get(me);
-        return h != null ? h : claim(me, preferred);
+        if (h != null && h.owner() == me) {
+            return h;
+        }
+        if (h != null) {
+            byThread.remove(me, h); // another thread bind()-took it: stale
+        }
+        return claim(me, preferred);
     }
 
     private H claim(Thread me, Predicate<? super H> preferred) {
         long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
-        for (;;) {
-            H h = tryClaim(me, preferred);
-            if (h != null) {
-                return h;
+        boolean interrupted = false;
+        try {
+            for (;;) {
+                H h = tryClaim(me, preferred);
+                if (h != null) {
+                    return h;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("all " + slots.length + " handles of this kind are bound to"
+                            + " live threads; a thread gives its handle back with release() or by terminating");
+                }
+                LockSupport.parkNanos(this, CLAIM_POLL_NANOS);
+                interrupted |= Thread.interrupted(); // an interrupt would end every park at once
             }
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("all " + slots.length + " handles of this kind are bound to live"
-                        + " threads; a thread gives its handle back with release() or by terminating");
+        } finally {
+            if (interrupted) {
+                me.interrupt();
             }
-            LockSupport.parkNanos(this, CLAIM_POLL_NANOS);
         }
     }
 
@@ -158,7 +167,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
                 if (pass == 1 || preferred.test(h)) {
                     Thread o = h.owner();
                     if ((o == null || o == FREE) && h.tryClaim(o, me)) {
-                        return bind(me, h);
+                        return bind(me, h, o);
                     }
                 }
             }
@@ -167,17 +176,18 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             Thread o = h.owner();
             if (o != null && o != FREE && !o.isAlive() && h.tryClaim(o, me)) {
                 byThread.remove(o, h);
-                return bind(me, h);
+                return bind(me, h, FREE);
             }
         }
         return null;
     }
 
-    private H bind(Thread me, H h) {
+    /** The claim of {@code h} by {@code me} succeeded; if {@code bound()} fails, {@code h} goes back to {@code before}. */
+    private H bind(Thread me, H h, Thread before) {
         try {
             h.bound();
         } catch (RuntimeException | Error e) {
-            h.free();
+            h.tryClaim(me, before);
             throw e;
         }
         byThread.put(me, h);
@@ -194,12 +204,13 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
      */
     public void bind(H h) {
         Thread me = Thread.currentThread();
-        Thread previous = h.owner();
-        if (previous != me) {
-            h.bound();
-            h.own(me);
-            if (previous != null && previous != FREE) {
-                byThread.remove(previous, h);
+        for (Thread previous; (previous = h.owner()) != me; ) {
+            if (h.tryClaim(previous, me)) { // a CAS, so that a concurrent claim is not overwritten
+                if (previous != null && previous != FREE) {
+                    byThread.remove(previous, h);
+                }
+                bind(me, h, previous);
+                return;
             }
         }
         byThread.put(me, h);
@@ -213,18 +224,18 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
      */
     public boolean release() {
         Thread me = Thread.currentThread();
-        if (byThread.remove(me) == null) {
-            return false;
-        }
+        boolean released = byThread.remove(me) != null;
         for (H h : slots) { // all of them: bind() may have given this thread several
-            if (h.owner() == me) {
-                h.free();
-            }
+            // A CAS, not a store: another thread's bind() may take the handle meanwhile.
+            released |= h.owner() == me && h.tryClaim(me, FREE);
         }
-        return true;
+        return released;
     }
 
-    /** Handle {@code index}, unbound: for callers that arrange exclusive use themselves. */
+    /**
+     * Handle {@code index}, unbound: for callers that arrange exclusive use themselves. A handle that
+     * was bound and then released refuses every thread until one claims it again.
+     */
     public H get(int index) {
         return slots[Objects.checkIndex(index, slots.length)];
     }

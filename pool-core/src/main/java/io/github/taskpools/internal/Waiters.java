@@ -114,7 +114,13 @@ public final class Waiters extends WaitersPad1 {
         long deadline = nanos == FOREVER ? 0L : System.nanoTime() + nanos;
         boolean woken = false; // parked in this call and woken by a producer's epoch move
         for (;;) {
-            E task = consumer.get();
+            E task;
+            try {
+                task = consumer.get();
+            } catch (RuntimeException | Error e) {
+                handOn(woken);
+                throw e;
+            }
             if (task != null) {
                 return passedOn(task, woken);
             }
@@ -127,7 +133,12 @@ public final class Waiters extends WaitersPad1 {
             WAITING.getAndAdd(this, 1L); // inside the try's reach at once: every path leaves
             try {
                 long key = announce();
-                task = consumer.get();
+                try {
+                    task = consumer.get();
+                } catch (RuntimeException | Error e) {
+                    handOn(woken);
+                    throw e;
+                }
                 if (task != null) {
                     return passedOn(task, woken);
                 }
@@ -143,6 +154,16 @@ public final class Waiters extends WaitersPad1 {
                     wakeParked();
                 }
             }
+        }
+    }
+
+    /**
+     * A consumer whose get() threw after it used up a wake hands the wake on: the task it was for
+     * may be left for another consumer to take.
+     */
+    private void handOn(boolean woken) {
+        if (woken) {
+            wake();
         }
     }
 

@@ -151,4 +151,88 @@ class ThreadBindingTest {
         });
         assertThrows(IndexOutOfBoundsException.class, () -> b.get(2));
     }
+
+    /**
+     * A thread that bound two handles with {@code bind} and handed one to another thread gives the
+     * other back on release (a release that stopped at the map entry another thread's bind had
+     * removed left it bound to a live thread for good), and does not free the handed one.
+     */
+    @Test
+    void releaseGivesBackEveryHandleTheThreadStillOwns() throws Exception {
+        ThreadBinding<H> b = binding(2);
+        H w0 = b.get(0);
+        H w1 = b.get(1);
+        b.bind(w0);
+        b.bind(w1);
+        assertSame(w1, b.mine(), "mine() answers the last one bound");
+        inThread(() -> {
+            b.bind(w1); // handed on: another thread takes w1
+            w1.checkThread();
+            return null;
+        });
+        assertTrue(b.release(), "w0 was still ours");
+        assertThrows(IllegalStateException.class, w0::checkThread, "released");
+        assertEquals(1, b.boundCount(), "w1 stays with its (terminated) thread; w0 is free");
+        assertSame(w0, inThread(b::mine), "the free one goes first");
+    }
+
+    /** A handle another thread took with {@code bind} is not answered by {@code mine} any more. */
+    @Test
+    void mineDoesNotAnswerAHandleTakenByBind() throws Exception {
+        ThreadBinding<H> b = binding(2);
+        H mine = b.mine();
+        CountDownLatch took = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        Thread other = new Thread(() -> {
+            b.bind(mine);
+            took.countDown();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        other.start();
+        took.await();
+        H now = b.mine();
+        assertNotSame(mine, now, "the handle the other thread holds");
+        now.checkThread();
+        assertThrows(IllegalStateException.class, mine::checkThread);
+        done.countDown();
+        other.join();
+    }
+
+    /** Claims from many threads at once never give one handle to two live threads. */
+    @Test
+    void concurrentClaimsAndReleasesNeverShareAHandle() throws Exception {
+        ThreadBinding<H> b = binding(3);
+        java.util.concurrent.atomic.AtomicIntegerArray holders = new java.util.concurrent.atomic.AtomicIntegerArray(3);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread[] ts = new Thread[3];
+        for (int i = 0; i < ts.length; i++) {
+            ts[i] = new Thread(() -> {
+                try {
+                    for (int r = 0; r < 20_000; r++) {
+                        H h = b.mine();
+                        if (holders.incrementAndGet(h.id) != 1) {
+                            throw new AssertionError(h + " held by two threads");
+                        }
+                        h.checkThread();
+                        holders.decrementAndGet(h.id);
+                        b.release();
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            ts[i].start();
+        }
+        for (Thread t : ts) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertEquals(0, b.boundCount());
+    }
 }
