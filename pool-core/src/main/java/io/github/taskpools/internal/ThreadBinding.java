@@ -49,6 +49,12 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     /** The owner of a released handle: never started, so never alive, and no caller's thread. */
     static final Thread FREE = new Thread("released handle");
 
+    static {
+        // Holds no class loader: tools that walk a pool's object graph (Lincheck's model checker)
+        // would otherwise reach the application loader's caches through it.
+        FREE.setContextClassLoader(null);
+    }
+
     /** What a handle needs to be bound. */
     public abstract static class Slot {
         private static final VarHandle OWNER;
