@@ -162,20 +162,7 @@ class BlockingTakeTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
-            int id = p;
-            threads.add(new Thread(() -> {
-                TaskPool.Producer<Long> h = pool.producer();
-                SplittableRandom r = new SplittableRandom(id);
-                for (long i = 0; i < perProducer; i++) {
-                    if (!h.put(id * (long) perProducer + i)) {
-                        failure.compareAndSet(null, new AssertionError("put refused"));
-                        return;
-                    }
-                    if (r.nextInt(2000) == 0) {
-                        LockSupport.parkNanos(r.nextInt(200_000)); // a stall: consumers go to sleep
-                    }
-                }
-            }));
+            threads.add(putter(pool, p, perProducer, failure));
         }
         for (int c = 0; c < consumers; c++) {
             int id = c;
@@ -258,20 +245,7 @@ class BlockingTakeTest {
         takers.forEach(Thread::start);
         List<Thread> putters = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
-            int id = p;
-            putters.add(new Thread(() -> {
-                TaskPool.Producer<Long> h = pool.producer();
-                SplittableRandom r = new SplittableRandom(id);
-                for (long i = 0; i < perProducer; i++) {
-                    if (!h.put(id * (long) perProducer + i)) {
-                        failure.compareAndSet(null, new AssertionError("put refused"));
-                        return;
-                    }
-                    if (r.nextInt(4096) == 0) {
-                        LockSupport.parkNanos(200_000); // a stall: the takers block and must be woken
-                    }
-                }
-            }));
+            putters.add(putter(pool, p, perProducer, failure));
         }
         putters.forEach(Thread::start);
         for (Thread t : putters) {
@@ -293,5 +267,25 @@ class BlockingTakeTest {
         for (int i = 0; i < total; i++) {
             assertEquals(1, seen.get(i), name + ": task " + i + " taken once");
         }
+    }
+
+    /**
+     * A producer thread (not started) putting tasks {@code id * perProducer} to
+     * {@code (id + 1) * perProducer - 1}, with random stalls that let the consumers go to sleep.
+     */
+    private static Thread putter(TaskPool<Long> pool, int id, int perProducer, AtomicReference<Throwable> failure) {
+        return new Thread(() -> {
+            TaskPool.Producer<Long> h = pool.producer();
+            SplittableRandom r = new SplittableRandom(id);
+            for (long i = 0; i < perProducer; i++) {
+                if (!h.put(id * (long) perProducer + i)) {
+                    failure.compareAndSet(null, new AssertionError("put refused"));
+                    return;
+                }
+                if (r.nextInt(2000) == 0) {
+                    LockSupport.parkNanos(r.nextInt(200_000)); // a stall: consumers go to sleep
+                }
+            }
+        });
     }
 }

@@ -173,7 +173,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
                 if (pass == 1 || preferred.test(h)) {
                     Thread o = h.owner();
                     if ((o == null || o == FREE) && h.tryClaim(o, me)) {
-                        return bind(me, h, o);
+                        return finishClaim(me, h, o);
                     }
                 }
             }
@@ -182,14 +182,14 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             Thread o = h.owner();
             if (o != null && o != FREE && !o.isAlive() && h.tryClaim(o, me)) {
                 byThread.remove(o, h);
-                return bind(me, h, FREE);
+                return finishClaim(me, h, FREE);
             }
         }
         return null;
     }
 
     /** The claim of {@code h} by {@code me} succeeded; if {@code bound()} fails, {@code h} goes back to {@code before}. */
-    private H bind(Thread me, H h, Thread before) {
+    private H finishClaim(Thread me, H h, Thread before) {
         try {
             h.bound();
         } catch (RuntimeException | Error e) {
@@ -215,7 +215,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
                 if (previous != null && previous != FREE) {
                     byThread.remove(previous, h);
                 }
-                bind(me, h, previous);
+                finishClaim(me, h, previous);
                 return;
             }
         }

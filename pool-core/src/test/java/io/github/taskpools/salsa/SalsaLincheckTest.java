@@ -46,7 +46,7 @@ class SalsaLincheckTest {
         }
     }
 
-    /** The sequential specification: a bag of identical tasks. */
+    /** The sequential specification of both scenarios: a bag of identical tasks. */
     public static final class Spec {
         private int size;
 
@@ -60,6 +60,15 @@ class SalsaLincheckTest {
 
         public Integer get1() {
             return take();
+        }
+
+        /** {@link HandOffScenario}'s get. */
+        public Integer get() {
+            return take();
+        }
+
+        /** {@link HandOffScenario}'s release: the bag does not change. */
+        public void release() {
         }
 
         private Integer take() {
@@ -100,36 +109,9 @@ class SalsaLincheckTest {
         }
     }
 
-    /** The sequential specification of {@link HandOffScenario}: a bag; a release changes nothing. */
-    public static final class HandOffSpec {
-        private int size;
-
-        public void put() {
-            size++;
-        }
-
-        public Integer get() {
-            if (size == 0) {
-                return null;
-            }
-            size--;
-            return 1;
-        }
-
-        public void release() {
-        }
-    }
-
     @Test
     void handOffStress() {
-        LincheckSupport.check(HandOffScenario.class, new StressOptions()
-                .iterations(10)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(3)
-                .actorsAfter(2)
-                .sequentialSpecification(HandOffSpec.class));
+        LincheckSupport.check(HandOffScenario.class, stressOptions());
     }
 
     @Test
@@ -146,13 +128,18 @@ class SalsaLincheckTest {
 
     @Test
     void stress() {
-        LincheckSupport.check(Scenario.class, new StressOptions()
+        LincheckSupport.check(Scenario.class, stressOptions());
+    }
+
+    /** Both scenarios' stress runs: the same small budget, against {@link Spec}. */
+    private static StressOptions stressOptions() {
+        return new StressOptions()
                 .iterations(10)
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(3)
                 .actorsAfter(2)
-                .sequentialSpecification(Spec.class));
+                .sequentialSpecification(Spec.class);
     }
 }
