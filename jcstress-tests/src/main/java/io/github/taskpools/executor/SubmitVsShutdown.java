@@ -14,14 +14,14 @@ import org.openjdk.jcstress.infra.results.II_Result;
 /**
  * A submission from outside racing shutdown: BwosExecutor's class comment promises that it "is
  * either rejected (and then never runs) or accepted and run". One worker, thread never started.
- * Actor 1 submits with {@code execute}: it publishes the task into the shared queue, re-reads the
- * run state and, if shutdown began, cancels its own task and throws
- * {@link RejectedExecutionException}. Actor 2 shuts the pool down, then plays the worker: one poll
- * of the shared queue, and runs what it found (the task's body takes a moment, as real tasks do).
- * The arbiter plays the worker's later polls: it runs what is left in the queue.
+ * Actor 1 submits with {@code execute}: under its stripe's lock it reads the run state and either
+ * publishes the task or throws {@link RejectedExecutionException} without publishing it. Actor 2
+ * shuts the pool down, then plays the worker: one poll of the shared queue, and runs what it found
+ * (the task's body takes a moment, as real tasks do). The arbiter plays the worker's later polls:
+ * it runs what is left in the queue.
  *
- * <p>FORBIDDEN: rejected yet run (the submitter's cancel succeeded on a task already running,
- * since a running task's status is still pending), or accepted and not run exactly once.
+ * <p>FORBIDDEN: rejected yet run (a rejected task that was visible to a worker), or accepted and
+ * not run exactly once.
  * Results: accepted (1) or rejected (0), times the task's body ran.
  */
 @JCStressTest

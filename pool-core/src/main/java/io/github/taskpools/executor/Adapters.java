@@ -26,8 +26,9 @@ final class Adapters {
 
         /**
          * Runs the command. Returns {@code false}: nobody can observe this task's status (execute
-         * hands out no future), so it saves the completing RMW; its claim from the shared queue,
-         * or its pop from a worker's own deque, is what keeps it from running twice.
+         * hands out no future), so it saves the completing RMW; every queue hands a task to one
+         * taker only (a CAS of a stripe's base or a slot, an owner's pop), which keeps it from
+         * running twice.
          */
         @Override
         protected boolean exec() {

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import javax.management.JMException;
 import javax.management.ObjectName;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
@@ -40,9 +41,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * owner's block: BWoS's owner path has no CAS and no fence (§4.1). Thieves take the oldest tasks;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
- * push. Submissions from threads outside the pool, platform or virtual, go into striped JCTools
- * MPMC queues (four stripes a worker, chosen by a per-thread probe that moves when another thread
- * offers into the same stripe), with no registration with the pool; every worker polls them when
+ * push. Submissions from threads outside the pool, platform or virtual, go into striped rings
+ * ({@link SubmissionQueue}: pushed under a lock, taken by CAS; four stripes a worker, chosen by a
+ * per-thread probe that moves when another thread holds the stripe's lock), with no registration
+ * with the pool; every worker polls them when
  * idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks
  * takes up to {@value Worker#BATCH} more into its inbox, a JCTools SPMC queue that other workers
  * steal from, so that two workers do not take turns on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
@@ -63,8 +65,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * run to the end; the pool terminates when every worker is idle and every queue empty.
  * {@link #shutdownNow()} also interrupts the running tasks, cancels the queued ones and returns
  * the {@code Runnable}s submitted from outside that never started. A submission racing shutdown is
- * either rejected (and then never runs) or accepted and run: the submitter publishes its task,
- * then reads the run state, and cancels its own task if shutdown began meanwhile. An exception
+ * either rejected (and then never runs) or accepted and run: the submitter reads the run state
+ * under its stripe's lock, and whoever commits termination reads the locks (see {@link
+ * SubmissionQueue}). An exception
  * thrown by a task given to {@link #execute(Runnable)} goes to the uncaught-exception handler (the
  * builder's, else the worker thread's) and the worker lives on; an exception of a submitted task
  * or a fork/join task completes its future.
@@ -80,7 +83,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * ctl            CAS / getAndAdd (volatile)            volatile
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
  * worker phase   worker: volatile; waker: CAS          volatile
- * injection      JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
+ * stripes        SubmissionQueue: lock by CAS, volatile  CAS of base; volatile reads of lock,
+ *                store of top (see its table)          top, base (isEmpty)
+ * spills         JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
  * worker inbox   JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
  *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
  * live           AtomicInteger                         -
@@ -117,7 +122,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
 
     final Worker[] workers;
-    private final MpmcUnboundedXaddArrayQueue<BwosTask<?>>[] injection;
+    /** The submission stripes of threads outside the pool. */
+    private final SubmissionQueue[] stripes;
+    /**
+     * Tasks that cannot go into a worker's deque (full) or a stripe's slot, and tasks a joiner that
+     * parks hands on: JCTools' MPMC queue (xadd, then an ordered store), polled before the stripes.
+     */
+    private final MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = new MpmcUnboundedXaddArrayQueue<>(256, 2);
     private final int stripeMask;
     private final int maxSearching;
     private final Thread.UncaughtExceptionHandler handler;
@@ -136,7 +147,6 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         this(new Builder());
     }
 
-    @SuppressWarnings("unchecked")
     private BwosExecutor(Builder b) {
         int n = b.parallelism;
         this.handler = b.handler;
@@ -145,10 +155,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
         int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
         this.stripeMask = stripes - 1;
-        // The stripes, then the spill queue (injection[stripes]).
-        this.injection = (MpmcUnboundedXaddArrayQueue<BwosTask<?>>[]) new MpmcUnboundedXaddArrayQueue<?>[stripes + 1];
-        for (int i = 0; i <= stripes; i++) {
-            injection[i] = new MpmcUnboundedXaddArrayQueue<>(256, 2);
+        this.stripes = new SubmissionQueue[stripes];
+        for (int i = 0; i < stripes; i++) {
+            this.stripes[i] = new SubmissionQueue(SubmissionQueue.CAPACITY);
         }
         this.workers = new Worker[n];
         for (int i = 0; i < n; i++) {
@@ -279,32 +288,25 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (runState() != RUNNING) {
             throw new RejectedExecutionException("BwosExecutor is shut down");
         }
+        // Accepted or rejected under the stripe's lock (see SubmissionQueue): a rejected task was
+        // never published, an accepted one is seen by whoever commits termination.
         int[] probe = PROBE.get();
-        MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[probe[0] & stripeMask];
-        long before = q.currentProducerIndex(); // volatile read of the line the xadd takes anyway
-        // Publication: JCTools' offer claims its slot by a volatile RMW (xadd) of the producer
-        // index, which poll reads with volatile semantics (it waits for the element once the index
-        // moved), then stores the element (ordered).
-        q.offer(t);
-        if (q.currentProducerIndex() - before != 1) {
-            // Another thread offered into this stripe meanwhile: move this thread to another
-            // stripe, as ForkJoinPool rehashes a submitter's probe when its queue's lock is taken.
-            // With fixed stripes, two submitters that met on one stripe would contend for its
-            // producer index for good.
+        for (int tries = 0, r; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
+                != SubmissionQueue.ACCEPTED; tries++) {
+            if (r == SubmissionQueue.REJECTED) {
+                throw new RejectedExecutionException("BwosExecutor is shut down");
+            }
+            // Another thread holds the stripe, or it is full: move this thread to another one, as
+            // ForkJoinPool rehashes a submitter's probe when its queue's lock is taken. After as
+            // many tries as there are stripes, a full stripe spills.
             probe[0] = nextProbe(probe[0]);
-        }
-        // Read the run state after publishing: a shutdown that began meanwhile may have checked the
-        // queues before our task appeared, so take the task back (cancel it) and reject it.
-        if (runState() != RUNNING && t.tryUnsubmit()) {
-            throw new RejectedExecutionException("BwosExecutor is shut down");
         }
         // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or
         // none is parked). Waking only for a stripe's oldest task, as ForkJoinPool does for its
-        // external queues, was tried: a submitter stalled between its xadd and its store (common
-        // with 1000 virtual submitters on two carriers) then held every later submission of its
-        // stripe back from waking anyone (docs/executor.md). No fence: the xadd and the reads of
-        // the counts are volatile accesses, kept in program order by the synchronization order,
-        // as a parker's RMWs and its look are.
+        // external queues, was tried: a burst then woke one worker, and submit-to-start p99 rose
+        // (docs/executor.md). No fence: the push's volatile store of the stripe's top (or the spill
+        // queue's xadd) and the reads of the counts are volatile accesses, kept in program order
+        // by the synchronization order, as a parker's RMWs and its look are.
         wakeOne();
     }
 
@@ -320,56 +322,45 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             t.trySetCancelled(); // shutdownNow drained the queue already: nobody would run it
             return;
         }
-        injection[stripeMask + 1].offer(t);
+        spills.offer(t);
+    }
+
+    /** A submission whose stripe slot was not free, under the stripe's lock: into the spill queue. */
+    void spill(BwosTask<?> t) {
+        spills.offer(t);
     }
 
     /**
-     * A task from the shared queue, claimed (see {@link BwosTask#claim()}): tasks their submitters
-     * took back, or that were cancelled while queued, are dropped.
+     * A task from the shared queue: the spill queue first, then the stripes from the one where this
+     * worker last found work, so that workers spread over the stripes.
      *
-     * <p>Scans poll with JCTools' {@code relaxedPoll}, which answers {@code null} when the next slot
-     * of a stripe is claimed by a submitter's xadd but its element is not stored yet (and when its
-     * CAS of the consumer index loses to another worker's); {@code poll}
-     * would spin until it is, and a submitter preempted between its xadd and its store (common when
-     * submitters and workers share the cores) held both workers spinning on its stripe while tasks
-     * waited on the others. The parking handshake's last look is {@code strict}: it waits for such
-     * an element, because the handshake counts on seeing every submission whose xadd preceded it.
-     * With {@code batch}, up to {@value Worker#BATCH} more tasks of the stripe go into the
-     * worker's inbox.
+     * <p>The spill queue is polled with JCTools' {@code relaxedPoll}, which answers {@code null}
+     * when its next slot is claimed by an offer's xadd but the element is not stored yet; {@code
+     * poll} would spin until it is, and a worker preempted between the two held the others
+     * spinning. The parking handshake's last look is {@code strict}: it waits for such an element,
+     * because the handshake counts on seeing every task whose xadd preceded it. A stripe's take
+     * never waits (see {@link SubmissionQueue}). With {@code batch}, up to {@value Worker#BATCH}
+     * more tasks of the stripe go into the worker's inbox, by the same CAS.
      */
     BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
-        MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = injection[stripeMask + 1];
-        for (BwosTask<?> t; (t = strict ? spills.poll() : spills.relaxedPoll()) != null; ) {
-            if (t.claim()) {
-                return t;
-            }
+        BwosTask<?> t = strict ? spills.poll() : spills.relaxedPoll();
+        if (t != null) {
+            return t;
         }
         int n = stripeMask + 1;
-        int start = w.stripe; // where this worker last found work: workers spread over the stripes
+        int start = w.stripe;
         for (int i = 0; i < n; i++) {
             int k = (start + i) & stripeMask;
-            MpmcUnboundedXaddArrayQueue<BwosTask<?>> q = injection[k];
-            for (BwosTask<?> t; (t = strict ? q.poll() : q.relaxedPoll()) != null; ) {
-                if (t.claim()) {
-                    w.stripe = k;
-                    // A batch for the inbox, claimed here (accepted, like the task we return). Only
-                    // into an empty inbox: only its owner offers, so all of the batch fits. Not in
-                    // the parking look, which must stay a look, nor for a joiner, which must not
-                    // take on tasks that would wait behind its join.
-                    if (batch && w.inbox.isEmpty()) {
-                        int moved = 0;
-                        for (BwosTask<?> x; moved < Worker.BATCH && (x = q.relaxedPoll()) != null; ) {
-                            if (x.claim()) {
-                                w.inbox.offer(x);
-                                moved++;
-                            }
-                        }
-                        if (moved > 0) {
-                            signalWork(); // stealable work moved: the handshake's producer side
-                        }
-                    }
-                    return t;
+            SubmissionQueue q = stripes[k];
+            if ((t = q.poll()) != null) {
+                w.stripe = k;
+                // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
+                // the batch fits. Not in the parking look, which must stay a look, nor for a
+                // joiner, which must not take on tasks that would wait behind its join.
+                if (batch && w.inbox.isEmpty() && q.moveTo(w.inbox, Worker.BATCH, this) > 0) {
+                    signalWork(); // stealable work moved: the handshake's producer side
                 }
+                return t;
             }
         }
         return null;
@@ -489,16 +480,22 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         List<Runnable> never = new ArrayList<>();
-        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
-            for (BwosTask<?> t; (t = q.poll()) != null; ) {
-                if (t.trySetCancelled()) {
-                    if (t instanceof Adapters.RunnableExecuteTask) {
-                        never.add(((Adapters.RunnableExecuteTask) t).runnable);
-                    } else if (t instanceof Runnable) {
-                        never.add((Runnable) t);
-                    }
+        Consumer<BwosTask<?>> cancel = t -> {
+            if (t.trySetCancelled()) {
+                if (t instanceof Adapters.RunnableExecuteTask) {
+                    never.add(((Adapters.RunnableExecuteTask) t).runnable);
+                } else if (t instanceof Runnable) {
+                    never.add((Runnable) t);
                 }
             }
+        };
+        // Under each stripe's lock: a submitter that read RUNNING has finished its push, and later
+        // ones read STOP and reject.
+        for (SubmissionQueue q : stripes) {
+            q.drainLocked(cancel);
+        }
+        for (BwosTask<?> t; (t = spills.poll()) != null; ) {
+            cancel.accept(t);
         }
         for (Worker w : workers) {
             w.thread.interrupt();
@@ -539,13 +536,18 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     /**
      * Whether no queue or deque holds a task (volatile reads of each one's indices; conservative:
-     * a claimed slot not yet written and an owner's tasks not yet granted count as tasks).
+     * a stripe whose lock is held, a claimed slot of the spill queue not yet written and an owner's
+     * tasks not yet granted count as tasks). The stripes come before the spill queue: a submitter
+     * spills under its stripe's lock.
      */
     boolean queuesEmpty() {
-        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
+        for (SubmissionQueue q : stripes) {
             if (!q.isEmpty()) {
                 return false;
             }
+        }
+        if (!spills.isEmpty()) {
+            return false;
         }
         for (Worker w : workers) {
             if (w.forks.sizeEstimate() != 0 || w.submissions.sizeEstimate() != 0 || !w.inbox.isEmpty()) {
@@ -638,8 +640,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public long getQueuedSubmissionCount() {
-        long s = 0;
-        for (MpmcUnboundedXaddArrayQueue<BwosTask<?>> q : injection) {
+        long s = spills.size();
+        for (SubmissionQueue q : stripes) {
             s += q.size();
         }
         return s;

@@ -30,9 +30,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link BwosExecutor#execute(BwosTask)}.
  *
  * <h2>Completion</h2>
- * The status word holds {@code DONE} (sign bit), {@code ABNORMAL}, {@code THROWN},
- * {@code CLAIMED} (a worker took the task from the shared submission queue) and {@code SIGNAL},
- * the last set by a waiter that parks. Completing is one volatile RMW
+ * The status word holds {@code DONE} (sign bit), {@code ABNORMAL}, {@code THROWN} and
+ * {@code SIGNAL}, the last set by a waiter that parks. Completing is one volatile RMW
  * ({@code getAndBitwiseOr}), which publishes the result (written plainly before it) to every
  * thread that reads the status with acquire or volatile semantics; if it finds {@code SIGNAL}, it
  * unparks the waiters pushed on {@code waiters} before it. A waiter pushes itself (CAS), then sets
@@ -50,8 +49,6 @@ public abstract class BwosTask<V> implements Future<V> {
     static final int ABNORMAL = 1 << 16;
     static final int THROWN = 1 << 17;
     static final int SIGNAL = 1;
-    /** Set by the worker that takes the task from the shared submission queue, before it runs it. */
-    static final int CLAIMED = 1 << 1;
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
@@ -315,29 +312,6 @@ public abstract class BwosTask<V> implements Future<V> {
             exception = ex; // plain: published by the RMW below
             setDone(DONE | ABNORMAL | THROWN);
         }
-    }
-
-    /**
-     * A worker takes the task from the shared submission queue: one volatile RMW that sets
-     * CLAIMED. Returns {@code false} if the task was done already (its submitter took it back, or
-     * it was cancelled), so that the worker drops it.
-     */
-    final boolean claim() {
-        return ((int) STATUS.getAndBitwiseOr(this, CLAIMED) & DONE) == 0;
-    }
-
-    /**
-     * The submitter's take-back when a shutdown raced its submission: cancels the task only if no
-     * worker has claimed it (CAS), so that a task is either rejected and never runs, or runs.
-     */
-    final boolean tryUnsubmit() {
-        for (int s; (s = status) >= 0 && (s & CLAIMED) == 0; ) {
-            if (STATUS.compareAndSet(this, s, s | DONE | ABNORMAL)) {
-                signalWaiters(s);
-                return true;
-            }
-        }
-        return false;
     }
 
     final boolean trySetCancelled() {

@@ -99,7 +99,7 @@ final class Worker implements Runnable {
     /** Tasks submitted by this worker's tasks: the owner's FIFO BWoS deque. */
     final FifoBwosDeque<BwosTask<?>> submissions;
     /**
-     * Submissions this worker took from the shared queue in a batch (claimed already), oldest
+     * Submissions this worker took from a submission stripe in a batch, oldest
      * first. JCTools' SPMC queue: the worker offers (ordered stores), the worker and thieves poll
      * by CAS of the consumer index, so a batch never hides behind a worker blocked in a task.
      */

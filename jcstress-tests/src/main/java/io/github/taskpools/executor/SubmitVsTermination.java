@@ -1,0 +1,57 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import java.util.concurrent.RejectedExecutionException;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * A submission from outside racing the commit of graceful termination. One worker, thread never
+ * started, counted idle (it announced parking), so that {@code shutdown()} can commit QUIESCED at
+ * once. Actor 1 submits with {@code execute}; actor 2 shuts the pool down. The submitter decides
+ * under its stripe's lock, reading the run state; the terminator moves the run state, then reads
+ * every stripe's lock before its indices ({@code SubmissionQueue.isEmpty}). Results: accepted (1)
+ * or rejected (0); termination committed (1) or not (0).
+ *
+ * <p>FORBIDDEN: accepted and terminated. The task would sit in a stripe after the commit, and a
+ * worker exits once its look after QUIESCED finds nothing: nobody would run it. Without the lock
+ * in {@code isEmpty} (a stripe empty when its indices are equal), the terminator can read the
+ * indices between the submitter's check of the run state and its store of top.
+ */
+@JCStressTest
+@Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "accepted; the terminator saw the task (or the submitter's lock) and did not commit")
+@Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "rejected; terminated")
+@Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "rejected; the terminator saw the submitter's lock and did not commit")
+@Outcome(id = "1, 1", expect = FORBIDDEN, desc = "accepted after termination was committed: nobody would run it")
+@State
+public class SubmitVsTermination {
+    static final Runnable NOOP = () -> { };
+
+    final BwosExecutor pool;
+
+    public SubmitVsTermination() {
+        pool = UnstartedPools.of(1, 1);
+        pool.workers[0].announceParked(); // idle: the pool can terminate at once
+    }
+
+    @Actor
+    public void submitter(II_Result r) {
+        try {
+            pool.execute(NOOP);
+            r.r1 = 1;
+        } catch (RejectedExecutionException e) {
+            r.r1 = 0;
+        }
+    }
+
+    @Actor
+    public void terminator(II_Result r) {
+        pool.shutdown();
+        r.r2 = pool.runState() == BwosExecutor.QUIESCED ? 1 : 0;
+    }
+}

@@ -1,0 +1,246 @@
+package io.github.taskpools.executor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.Consumer;
+import org.jctools.queues.SpmcArrayQueue;
+
+/**
+ * One stripe of a {@link BwosExecutor}'s shared submission queue: a ring of tasks that threads
+ * outside the pool push under a lock and workers take without one, as {@code ForkJoinPool}'s
+ * external submission queues are pushed under their lock.
+ *
+ * <h2>Algorithm</h2>
+ * A submitter takes the lock (CAS 0 to 1; a taken lock sends it to another stripe), reads the
+ * pool's run state and, only while the pool runs, stores the task into slot {@code top} and
+ * publishes {@code top + 1}; then it releases the lock. Deciding acceptance under the lock is what
+ * makes a submission racing shutdown either rejected before anyone can see it, or visible to the
+ * thread that commits termination: that thread moves the run state first and then reads each
+ * stripe's lock before its indices ({@link #isEmpty()}), so a submitter it does not see holding the
+ * lock either published already or reads the new run state. No per-task claim is needed.
+ *
+ * <p>A worker takes tasks by one CAS of {@code base} from {@code b} to {@code b + k}, having read
+ * {@code top >= b + k}; the indices it moved over are its own, and it reads their slots and clears
+ * them. A single CAS can take a batch ({@link #moveTo}), and a taker never waits for another
+ * thread: every slot below {@code top} was stored before {@code top} was published.
+ *
+ * <h2>Invariants</h2>
+ * {@code base <= top}. Slots of indices in {@code [base, top)} hold the queued tasks; a slot of an
+ * index below {@code base} holds its task until the worker that took the index clears it; every
+ * other slot is null. A submitter writes only a null slot: it finds slot {@code top} still set when
+ * the ring is full or a taker of the index one lap before has not cleared it yet, and then tries
+ * another stripe, or, once it has tried as many as the pool has, puts the task into the pool's
+ * spill queue (still under the lock): a slot is never overwritten and nothing is dropped.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field   writer: mode                                reader: mode
+ * lock    submitter: CAS (volatile), release store    submitters: CAS; terminator, shutdownNow:
+ *         to unlock                                     volatile read, then CAS in shutdownNow
+ * top     lock holder: volatile store, after the      takers: volatile read, then the slots
+ *         slot (the store-load order of the parking    (plain); lock holder: plain
+ *         handshake, as JCTools' xadd was)
+ * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile
+ * slots   lock holder: plain store, published by      taker: plain read after its CAS;
+ *         top's volatile store; taker: release store   lock holder: acquire read (pairs with the
+ *         of null after its read                      taker's release: its read is done)
+ * array   lock holder: plain, once, before the first  takers: plain, after a volatile read of
+ *         volatile store of top                         top that saw the first task
+ * </pre>
+ * {@code lock} and {@code top} share the submitters' lines; {@code base}, written by takers, is
+ * padded onto lines of its own (JCTools-style padding by inheritance).
+ */
+final class SubmissionQueue extends SubmissionQueueBase {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+
+    static final int ACCEPTED = 0;
+    static final int REJECTED = 1;
+    static final int CONTENDED = 2;
+    static final int FULL = 3;
+
+    /**
+     * Slots of a pool's stripe: 4096 references, allocated on the stripe's first submission. A
+     * submitter that finds its stripe full tries the others before it spills.
+     */
+    static final int CAPACITY = 1 << 12;
+
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(BwosTask[].class);
+
+    private final int mask;
+
+    /** A stripe of {@code capacity} slots, a power of two (small ones in the jcstress tests). */
+    SubmissionQueue(int capacity) {
+        if (Integer.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("capacity must be a power of two, got " + capacity);
+        }
+        this.mask = capacity - 1;
+    }
+
+    /**
+     * Pushes {@code task} if the pool runs: {@link #ACCEPTED} (into this ring or, if its slot is not
+     * free and {@code spillIfFull}, into the pool's spill queue), {@link #REJECTED} (the pool is
+     * shut down; the task was not published), {@link #CONTENDED} (another submitter holds the lock)
+     * or {@link #FULL} (the slot is not free): try another stripe.
+     */
+    int push(BwosTask<?> task, BwosExecutor pool, boolean spillIfFull) {
+        BwosTask<?>[] a = array;
+        if (a == null) {
+            a = new BwosTask<?>[mask + 1]; // outside the lock: an allocation failure must not hold it
+        }
+        if (!LOCK.compareAndSet(this, 0L, 1L)) {
+            return CONTENDED;
+        }
+        if (pool.runState() != BwosExecutor.RUNNING) {
+            LOCK.setRelease(this, 0L);
+            return REJECTED;
+        }
+        if (array == null) {
+            array = a; // plain: read by takers only after top's volatile store below
+        } else {
+            a = array;
+        }
+        long t = (long) TOP.get(this); // plain: written only under the lock, which we hold
+        int i = (int) t & mask;
+        if (SLOTS.getAcquire(a, i) != null) {
+            // Full, or the slot's last taker has not cleared it: never overwrite.
+            if (!spillIfFull) {
+                LOCK.setRelease(this, 0L);
+                return FULL;
+            }
+            pool.spill(task);
+        } else {
+            a[i] = task; // plain: published by the volatile store of top
+            TOP.setVolatile(this, t + 1);
+        }
+        LOCK.setRelease(this, 0L);
+        return ACCEPTED;
+    }
+
+    /** Takes the oldest task, or returns {@code null} if there is none. */
+    BwosTask<?> poll() {
+        for (;;) {
+            long b = (long) BASE.getVolatile(this);
+            if ((long) TOP.getVolatile(this) <= b) {
+                return null;
+            }
+            if (BASE.compareAndSet(this, b, b + 1)) {
+                return take(array, b, mask);
+            }
+        }
+    }
+
+    /**
+     * Takes up to {@code max} of the oldest tasks by one CAS and offers them to {@code inbox} (its
+     * owner's, which offers only into an empty inbox, so they fit; a task that would not goes into
+     * the pool's spill queue); returns how many it took.
+     */
+    int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, BwosExecutor pool) {
+        for (;;) {
+            long b = (long) BASE.getVolatile(this);
+            long n = Math.min(max, (long) TOP.getVolatile(this) - b);
+            if (n <= 0) {
+                return 0;
+            }
+            if (BASE.compareAndSet(this, b, b + n)) {
+                BwosTask<?>[] a = array;
+                for (long k = b; k < b + n; k++) {
+                    BwosTask<?> t = take(a, k, mask);
+                    if (!inbox.offer(t)) {
+                        pool.spill(t);
+                    }
+                }
+                return (int) n;
+            }
+        }
+    }
+
+    /** The task of index {@code k}, which the caller took by its CAS of base; clears the slot. */
+    private static BwosTask<?> take(BwosTask<?>[] a, long k, int mask) {
+        int i = (int) k & mask;
+        BwosTask<?> t = a[i]; // plain: stored before the top our CAS was checked against
+        SLOTS.setRelease(a, i, null); // after the read: the submitter may then reuse the slot
+        return t;
+    }
+
+    /**
+     * Whether the stripe holds no task and no submitter is pushing into it (volatile reads, the
+     * lock first: a submitter that locked before it is seen here; one that locks after reads the
+     * run state the caller changed before).
+     */
+    boolean isEmpty() {
+        return (long) LOCK.getVolatile(this) == 0L && (long) TOP.getVolatile(this) == (long) BASE.getVolatile(this);
+    }
+
+    /** Tasks queued (an estimate while submitters and takers run). */
+    long size() {
+        return Math.max(0L, (long) TOP.getVolatile(this) - (long) BASE.getVolatile(this));
+    }
+
+    /**
+     * For {@code shutdownNow}: takes the lock (waiting out a submitter that holds it, which then
+     * finished its push; later ones read the changed run state), moves every queued task to
+     * {@code drain}, and releases the lock.
+     */
+    void drainLocked(Consumer<BwosTask<?>> drain) {
+        while (!LOCK.compareAndSet(this, 0L, 1L)) {
+            Thread.onSpinWait();
+        }
+        for (BwosTask<?> t; (t = poll()) != null; ) {
+            drain.accept(t);
+        }
+        LOCK.setRelease(this, 0L);
+    }
+}
+
+abstract class SubmissionQueuePad0 {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+}
+
+/** The submitters' fields. */
+abstract class SubmissionQueueProducer extends SubmissionQueuePad0 {
+    static final VarHandle LOCK;
+    static final VarHandle TOP;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            LOCK = l.findVarHandle(SubmissionQueueProducer.class, "lock", long.class);
+            TOP = l.findVarHandle(SubmissionQueueProducer.class, "top", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** 0 free, 1 held by a submitter (or shutdownNow). Longs: no 4-byte field in the header's gap. */
+    @SuppressWarnings("unused") // through LOCK
+    private volatile long lock;
+    /** One past the newest task. */
+    @SuppressWarnings("unused") // through TOP
+    private volatile long top;
+    /** The ring, allocated by the first submitter. */
+    BwosTask<?>[] array;
+}
+
+abstract class SubmissionQueuePad1 extends SubmissionQueueProducer {
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
+}
+
+/** The takers' field. */
+abstract class SubmissionQueueBase extends SubmissionQueuePad1 {
+    static final VarHandle BASE;
+
+    static {
+        try {
+            BASE = MethodHandles.lookup().findVarHandle(SubmissionQueueBase.class, "base", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The oldest index not taken yet. */
+    @SuppressWarnings("unused") // through BASE
+    private volatile long base;
+}
