@@ -44,10 +44,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * push. Submissions from threads outside the pool, platform or virtual, go into striped rings
  * ({@link SubmissionQueue}: pushed under a lock, taken by CAS; four stripes a worker, chosen by a
  * per-thread probe that moves when another thread holds the stripe's lock), with no registration
- * with the pool; every worker polls them when
- * idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks
- * takes up to {@value Worker#BATCH} more into its inbox, a JCTools SPMC queue that other workers
- * steal from, so that two workers do not take turns on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
+ * with the pool; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
+ * tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
+ * inbox, a JCTools SPMC queue that other workers steal from, so that two workers do not take turns
+ * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
  * BwosTask} for join.
  *
  * <h2>Idle workers</h2>
