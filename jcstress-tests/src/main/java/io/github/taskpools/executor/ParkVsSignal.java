@@ -15,13 +15,14 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
  * one worker whose thread is never started (the builder's {@code startThreads = false}); actor 1
  * plays that worker's first two parking steps ({@code announceParked()}: PARKED, idle + 1, full
  * fence; {@code lookAgain()}: one more scan), actor 2 submits with {@code execute}, which publishes
- * the task into the shared queue, then calls {@code signalWork()} (full fence, then the searching
- * and idle counts, then a CAS of a PARKED worker to SIGNALLED). The arbiter reads whether the
+ * the task into an empty stripe (a volatile store of its top), then wakes a worker (reads the idle
+ * and searching counts, then CASes a PARKED worker to SIGNALLED). The arbiter reads whether the
  * worker was signalled.
  *
  * <p>FORBIDDEN: neither found nor signalled, a worker that would block with work published before
- * it parked and nobody to wake it (a lost wake-up: with either fence gone, the store-load
- * reordering of x86 lets both sides miss each other). Results: found by the last look, signalled.
+ * it parked and nobody to wake it (a lost wake-up: with either fence gone, the parker's or the
+ * one the submitter's volatile store carries, the store-load reordering of x86 lets both sides
+ * miss each other). Results: found by the last look, signalled.
  */
 @JCStressTest
 @Outcome(id = "false, false", expect = FORBIDDEN, desc = "the worker parked with work published before it and nobody woke it")

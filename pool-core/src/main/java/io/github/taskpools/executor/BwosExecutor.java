@@ -53,10 +53,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
  * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
- * is idle. At most half the workers (at least one) search at a time; work that appears (a
- * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
- * count until it searches, so a burst wakes workers in parallel), and a searcher that finds work
- * wakes the next one only if it was the last searcher and more work is queued. An idle pool burns
+ * is idle. At most half the workers (at least one) search at a time; work that appears (a grant, a
+ * submission into a stripe that held at most one task) wakes a parked worker only if nobody
+ * searches (a worker being woken does not count until it searches, so a burst wakes workers in
+ * parallel); a worker that takes tasks and leaves some behind wakes another, and a searcher that
+ * finds work wakes the next one only if it was the last searcher and more work is queued. An idle pool burns
  * no CPU: every worker is parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
@@ -291,8 +292,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         // Accepted or rejected under the stripe's lock (see SubmissionQueue): a rejected task was
         // never published, an accepted one is seen by whoever commits termination.
         int[] probe = PROBE.get();
-        for (int tries = 0, r; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
-                != SubmissionQueue.ACCEPTED; tries++) {
+        int r;
+        for (int tries = 0; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
+                != SubmissionQueue.ACCEPTED && r != SubmissionQueue.ACCEPTED_SIGNAL; tries++) {
             if (r == SubmissionQueue.REJECTED) {
                 throw new RejectedExecutionException("BwosExecutor is shut down");
             }
@@ -301,13 +303,15 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             // many tries as there are stripes, a full stripe spills.
             probe[0] = nextProbe(probe[0]);
         }
-        // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or
-        // none is parked). Waking only for a stripe's oldest task, as ForkJoinPool does for its
-        // external queues, was tried: a burst then woke one worker, and submit-to-start p99 rose
-        // (docs/executor.md). No fence: the push's volatile store of the stripe's top (or the spill
-        // queue's xadd) and the reads of the counts are volatile accesses, kept in program order
-        // by the synchronization order, as a parker's RMWs and its look are.
-        wakeOne();
+        if (r == SubmissionQueue.ACCEPTED_SIGNAL) {
+            // The stripe held at most one other task (ForkJoinPool's rule: the first two tasks of a
+            // burst wake two workers; later ones are signalled for by the workers that take
+            // tasks and leave some behind). wakeOne wakes nobody while a worker searches or none
+            // is parked. No fence: the push's volatile store of top (or the spill queue's xadd)
+            // and the reads of the counts are volatile accesses, kept in program order by the
+            // synchronization order, as a parker's RMWs and its look are.
+            wakeOne();
+        }
     }
 
     /**
@@ -317,7 +321,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * {@code Worker.helpStealer}); in a batch, such a task would wait in the inbox of a worker that
      * may itself block in a join.
      */
-    void inject(BwosTask<?> t, Worker w) {
+    void inject(BwosTask<?> t) {
         if (runState() >= STOP) {
             t.trySetCancelled(); // shutdownNow drained the queue already: nobody would run it
             return;
@@ -345,6 +349,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
         BwosTask<?> t = strict ? spills.poll() : spills.relaxedPoll();
         if (t != null) {
+            if (!strict && !spills.isEmpty()) {
+                wakeOne(); // pass the signal on (a flush spills many tasks with one signal)
+            }
             return t;
         }
         int n = stripeMask + 1;
@@ -354,11 +361,19 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             SubmissionQueue q = stripes[k];
             if ((t = q.poll()) != null) {
                 w.stripe = k;
+                if (strict) {
+                    return t; // the parking look signals for what it leaves, once it is awake
+                }
                 // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
                 // the batch fits. Not in the parking look, which must stay a look, nor for a
                 // joiner, which must not take on tasks that would wait behind its join.
                 if (batch && w.inbox.isEmpty() && q.moveTo(w.inbox, Worker.BATCH, this) > 0) {
-                    signalWork(); // stealable work moved: the handshake's producer side
+                    signalWork(); // stealable work moved (ordered stores): the fenced handshake
+                } else if (q.size() != 0) {
+                    // Tasks left in the stripe, whose submitters signalled only while it held at
+                    // most one (SubmissionQueue.push; jcstress SubmitBehindQueued). No fence: our
+                    // CAS of base, the reads of top and base and of the counts are volatile.
+                    wakeOne();
                 }
                 return t;
             }
@@ -403,7 +418,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     void endSearching() {
         if (searching.decrement() == 1 && idleCount() != 0 && !queuesEmpty()) {
             // We were the last searcher and found work, and more is queued. A hint, not a
-            // handshake (whoever published that work signalled with a fence), so no fence here.
+            // handshake (whoever published that work, or took from it and left some, signalled),
+            // so no fence here.
             // The idle count is read first so that a busy pool skips queuesEmpty's scan.
             wakeOne();
         }
@@ -441,7 +457,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         wakeOne();
     }
 
-    private void wakeOne() {
+    /** Wakes a parked worker unless a worker searches; no fence (see {@link #signalWork()}). */
+    void wakeOne() {
         if (idle((long) CTL.getVolatile(this)) == 0 || searching.get() > 0) {
             return; // nobody to wake (the common case of a busy pool), or a searcher will look
         }
@@ -520,7 +537,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             return false;
         }
         VarHandle.fullFence();
-        if (!queuesEmpty() || !CTL.compareAndSet(this, tidying, ((long) QUIESCED << 32) | n)) {
+        if (!queuesEmpty(true) || !CTL.compareAndSet(this, tidying, ((long) QUIESCED << 32) | n)) {
             for (long d; (int) ((d = (long) CTL.getVolatile(this)) >>> 32) == TIDYING; ) {
                 if (CTL.compareAndSet(this, d, ((long) SHUTDOWN << 32) | (d & 0xFFFF_FFFFL))) {
                     break;
@@ -536,13 +553,22 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     /**
      * Whether no queue or deque holds a task (volatile reads of each one's indices; conservative:
-     * a stripe whose lock is held, a claimed slot of the spill queue not yet written and an owner's
-     * tasks not yet granted count as tasks). The stripes come before the spill queue: a submitter
-     * spills under its stripe's lock.
+     * a claimed slot of the spill queue not yet written and an owner's tasks not yet granted count
+     * as tasks). A hint for whether to signal: a submission still being pushed may not be seen.
      */
     boolean queuesEmpty() {
+        return queuesEmpty(false);
+    }
+
+    /**
+     * With {@code forTermination} (the run state has left RUNNING), each stripe's lock is waited
+     * out first, so that every submission that was accepted is seen ({@link
+     * SubmissionQueue#isEmptyForTermination()}). The stripes come before the spill queue: a
+     * submitter spills under its stripe's lock.
+     */
+    private boolean queuesEmpty(boolean forTermination) {
         for (SubmissionQueue q : stripes) {
-            if (!q.isEmpty()) {
+            if (forTermination ? !q.isEmptyForTermination() : !q.isEmpty()) {
                 return false;
             }
         }

@@ -15,9 +15,9 @@ import org.jctools.queues.SpmcArrayQueue;
  * pool's run state and, only while the pool runs, stores the task into slot {@code top} and
  * publishes {@code top + 1}; then it releases the lock. Deciding acceptance under the lock is what
  * makes a submission racing shutdown either rejected before anyone can see it, or visible to the
- * thread that commits termination: that thread moves the run state first and then reads each
- * stripe's lock before its indices ({@link #isEmpty()}), so a submitter it does not see holding the
- * lock either published already or reads the new run state. No per-task claim is needed.
+ * thread that commits termination: that thread moves the run state first and then waits out each
+ * stripe's lock before it reads the indices ({@link #isEmptyForTermination()}), so a submitter
+ * either published before or reads the new run state. No per-task claim is needed.
  *
  * <p>A worker takes tasks by one CAS of {@code base} from {@code b} to {@code b + k}, having read
  * {@code top >= b + k}; the indices it moved over are its own, and it reads their slots and clears
@@ -35,12 +35,15 @@ import org.jctools.queues.SpmcArrayQueue;
  * <h2>Memory orderings</h2>
  * <pre>
  * field   writer: mode                                reader: mode
- * lock    submitter: CAS (volatile), release store    submitters: CAS; terminator, shutdownNow:
- *         to unlock                                     volatile read, then CAS in shutdownNow
+ * lock    submitter, shutdownNow: CAS (volatile),     submitters: volatile read, then CAS;
+ *         release store to unlock (in a finally)      isEmpty (the terminator waits while it is
+ *                                                       held): volatile
  * top     lock holder: volatile store, after the      takers: volatile read, then the slots
- *         slot (the store-load order of the parking    (plain); lock holder: plain
- *         handshake, as JCTools' xadd was)
- * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile
+ *         slot (the store-load order of the parking    (plain); isEmpty, size: volatile; lock
+ *         handshake and of the signal rule)             holder: plain
+ * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile; the
+ *                                                       submitter after its store of top: volatile
+ *                                                       (the signal rule)
  * slots   lock holder: plain store, published by      taker: plain read after its CAS;
  *         top's volatile store; taker: release store   lock holder: acquire read (pairs with the
  *         of null after its read                      taker's release: its read is done)
@@ -54,10 +57,13 @@ final class SubmissionQueue extends SubmissionQueueBase {
     long q00, q01, q02, q03, q04, q05, q06, q07;
     long q08, q09, q10, q11, q12, q13, q14, q15;
 
+    /** Accepted, and the stripe holds other tasks that takers will signal for. */
     static final int ACCEPTED = 0;
     static final int REJECTED = 1;
     static final int CONTENDED = 2;
     static final int FULL = 3;
+    /** Accepted into a stripe that held at most one other task, or spilled: the submitter signals. */
+    static final int ACCEPTED_SIGNAL = 4;
 
     /**
      * Slots of a pool's stripe: 4096 references, allocated on the stripe's first submission. A
@@ -78,43 +84,52 @@ final class SubmissionQueue extends SubmissionQueueBase {
     }
 
     /**
-     * Pushes {@code task} if the pool runs: {@link #ACCEPTED} (into this ring or, if its slot is not
-     * free and {@code spillIfFull}, into the pool's spill queue), {@link #REJECTED} (the pool is
-     * shut down; the task was not published), {@link #CONTENDED} (another submitter holds the lock)
-     * or {@link #FULL} (the slot is not free): try another stripe.
+     * Pushes {@code task} if the pool runs: {@link #ACCEPTED_SIGNAL} (into a stripe that held at
+     * most one other task, or, if its slot is not free and {@code spillIfFull}, into the pool's
+     * spill queue: the caller wakes a worker), {@link #ACCEPTED} (into a stripe that held two or
+     * more), {@link #REJECTED} (the pool is shut down; the task was not published),
+     * {@link #CONTENDED} (another submitter holds the lock) or {@link #FULL} (the slot is not
+     * free): try another stripe.
+     *
+     * <p>The signal rule is {@code ForkJoinPool}'s for its external queues: a submission into a
+     * stripe that holds two or more tasks wakes nobody, because whoever takes those tasks and
+     * leaves some behind signals ({@link BwosExecutor#pollInjection}). {@code base} is read after
+     * the volatile store of {@code top}, and a taker reads {@code top} after its CAS of
+     * {@code base}: either this read sees the taker's CAS (fewer tasks, so we signal), or the taker
+     * sees our task and signals for it.
      */
     int push(BwosTask<?> task, BwosExecutor pool, boolean spillIfFull) {
-        BwosTask<?>[] a = array;
-        if (a == null) {
-            a = new BwosTask<?>[mask + 1]; // outside the lock: an allocation failure must not hold it
+        if ((long) LOCK.getVolatile(this) != 0L || !LOCK.compareAndSet(this, 0L, 1L)) {
+            return CONTENDED; // read first: a failed CAS would take the line from the holder
         }
-        if (!LOCK.compareAndSet(this, 0L, 1L)) {
-            return CONTENDED;
-        }
-        if (pool.runState() != BwosExecutor.RUNNING) {
-            LOCK.setRelease(this, 0L);
-            return REJECTED;
-        }
-        if (array == null) {
-            array = a; // plain: read by takers only after top's volatile store below
-        } else {
-            a = array;
-        }
-        long t = (long) TOP.get(this); // plain: written only under the lock, which we hold
-        int i = (int) t & mask;
-        if (SLOTS.getAcquire(a, i) != null) {
-            // Full, or the slot's last taker has not cleared it: never overwrite.
-            if (!spillIfFull) {
-                LOCK.setRelease(this, 0L);
-                return FULL;
+        long t;
+        try {
+            if (pool.runState() != BwosExecutor.RUNNING) {
+                return REJECTED;
             }
-            pool.spill(task);
-        } else {
+            BwosTask<?>[] a = array;
+            if (a == null) {
+                a = new BwosTask<?>[mask + 1];
+                array = a; // plain: read by takers only after top's volatile store below
+            }
+            t = (long) TOP.get(this); // plain: written only under the lock, which we hold
+            int i = (int) t & mask;
+            if (SLOTS.getAcquire(a, i) != null) {
+                // Full, or the slot's last taker has not cleared it: never overwrite.
+                if (!spillIfFull) {
+                    return FULL;
+                }
+                pool.spill(task);
+                return ACCEPTED_SIGNAL;
+            }
             a[i] = task; // plain: published by the volatile store of top
             TOP.setVolatile(this, t + 1);
+        } finally {
+            // Released on every path, an exception too (an allocation failure): a lock held for
+            // good would turn every later push away and keep termination waiting.
+            LOCK.setRelease(this, 0L);
         }
-        LOCK.setRelease(this, 0L);
-        return ACCEPTED;
+        return t - (long) BASE.getVolatile(this) <= 1 ? ACCEPTED_SIGNAL : ACCEPTED;
     }
 
     /** Takes the oldest task, or returns {@code null} if there is none. */
@@ -132,8 +147,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
 
     /**
      * Takes up to {@code max} of the oldest tasks by one CAS and offers them to {@code inbox} (its
-     * owner's, which offers only into an empty inbox, so they fit; a task that would not goes into
-     * the pool's spill queue); returns how many it took.
+     * owner's, which offers only into an empty inbox, so they fit); returns how many it took.
      */
     int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, BwosExecutor pool) {
         for (;;) {
@@ -147,7 +161,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 for (long k = b; k < b + n; k++) {
                     BwosTask<?> t = take(a, k, mask);
                     if (!inbox.offer(t)) {
-                        pool.spill(t);
+                        pool.inject(t); // cannot happen (the inbox was empty, max fits): never drop
                     }
                 }
                 return (int) n;
@@ -164,12 +178,30 @@ final class SubmissionQueue extends SubmissionQueueBase {
     }
 
     /**
-     * Whether the stripe holds no task and no submitter is pushing into it (volatile reads, the
-     * lock first: a submitter that locked before it is seen here; one that locks after reads the
-     * run state the caller changed before).
+     * Whether the stripe holds no task (volatile reads of top, then base). A task a submitter is
+     * pushing may not be seen yet.
      */
     boolean isEmpty() {
-        return (long) LOCK.getVolatile(this) == 0L && (long) TOP.getVolatile(this) == (long) BASE.getVolatile(this);
+        return (long) TOP.getVolatile(this) == (long) BASE.getVolatile(this);
+    }
+
+    /**
+     * For the commit of termination, after the run state moved off RUNNING: waits while a submitter
+     * holds the lock, then whether the stripe is empty. A holder either read RUNNING before the run
+     * state moved, and its push is then seen here, or reads the new state and rejects, so the wait
+     * is one short critical section (the holder spins on nothing). Failing instead, as a plain
+     * "not empty", would leave a pool whose only submitter was rejected never terminating: the
+     * workers are parked and nobody would try again.
+     */
+    boolean isEmptyForTermination() {
+        for (int spins = 0; (long) LOCK.getVolatile(this) != 0L; spins++) {
+            if (spins < 64) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // the holder may be descheduled
+            }
+        }
+        return isEmpty();
     }
 
     /** Tasks queued (an estimate while submitters and takers run). */
@@ -183,13 +215,16 @@ final class SubmissionQueue extends SubmissionQueueBase {
      * {@code drain}, and releases the lock.
      */
     void drainLocked(Consumer<BwosTask<?>> drain) {
-        while (!LOCK.compareAndSet(this, 0L, 1L)) {
+        while ((long) LOCK.getVolatile(this) != 0L || !LOCK.compareAndSet(this, 0L, 1L)) {
             Thread.onSpinWait();
         }
-        for (BwosTask<?> t; (t = poll()) != null; ) {
-            drain.accept(t);
+        try {
+            for (BwosTask<?> t; (t = poll()) != null; ) {
+                drain.accept(t);
+            }
+        } finally {
+            LOCK.setRelease(this, 0L);
         }
-        LOCK.setRelease(this, 0L);
     }
 }
 

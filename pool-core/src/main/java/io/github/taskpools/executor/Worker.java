@@ -25,8 +25,10 @@ import java.util.concurrent.locks.LockSupport;
  * and then marks itself {@code PARKED}, issues a full fence, and looks once more for work. A
  * producer of work (a submission, a grant, a push into the FIFO deque, a batch moved into the
  * inbox) publishes the work, issues a full fence (or, for a submission, relies on its volatile
- * RMW), then reads the pool's idle and searching counts and, if nobody searches, wakes a {@code
- * PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
+ * store of the stripe's top), then reads the pool's idle and searching counts and, if nobody
+ * searches, wakes a {@code PARKED} worker by CAS of its phase to {@code SIGNALLED}. A submission
+ * into a stripe that already held two tasks wakes nobody: the worker that takes tasks from the
+ * stripe and leaves some behind is the producer then (see {@link SubmissionQueue#push}). With the two fences, either the
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
  * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check
@@ -283,6 +285,12 @@ final class Worker implements Runnable {
             }
             if (t == null) {
                 t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
+                if (t != null && !strict && !v.inbox.isEmpty()) {
+                    // Pass the batch's signal on: its owner woke one worker for all of it, and its
+                    // submitters none beyond the first two (ForkJoinPool's propagation; tasks that
+                    // wait for each other need a worker each). The parking look signals by itself.
+                    pool.wakeOne();
+                }
             }
             if (t != null) {
                 t.recordStealer(this);
@@ -396,7 +404,7 @@ final class Worker implements Runnable {
 
     void fork(BwosTask<?> t) {
         if (!forks.push(t)) {
-            pool.inject(t, this); // the deque is full: hand it to the shared queue, never run it inline
+            pool.inject(t); // the deque is full: hand it to the shared queue, never run it inline
             pool.signalWork();
             return;
         }
@@ -409,7 +417,7 @@ final class Worker implements Runnable {
 
     void submit(BwosTask<?> t) {
         if (!submissions.push(t)) {
-            pool.inject(t, this);
+            pool.inject(t);
         }
         pool.signalWork();
     }
@@ -485,11 +493,11 @@ final class Worker implements Runnable {
     private void flushSubmissions() {
         boolean moved = false;
         for (BwosTask<?> x; (x = submissions.pop()) != null; ) {
-            pool.inject(x, this);
+            pool.inject(x);
             moved = true;
         }
         for (BwosTask<?> x; (x = inbox.poll()) != null; ) {
-            pool.inject(x, this);
+            pool.inject(x);
             moved = true;
         }
         if (moved) {

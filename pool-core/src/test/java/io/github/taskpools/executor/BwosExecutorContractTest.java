@@ -32,6 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -767,6 +769,34 @@ class BwosExecutorContractTest {
             b.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             throw new AssertionError("barrier", e);
+        }
+    }
+
+    /**
+     * Bursts of as many tasks as workers, submitted from outside into a pool whose workers are all
+     * parked, meeting at a barrier: each task needs a worker of its own. Only the first two
+     * submissions into a stripe wake a worker (ForkJoinPool's rule), so the rest must be passed on
+     * by the workers that take tasks and leave some behind, from the stripe, from an inbox that a
+     * batch went into, or from the spill queue. A missing hand-on strands a task behind parked
+     * workers and the barrier times out.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 4, 8})
+    void burstsOfTasksThatMeetAtABarrierWakeAWorkerEach(int n) throws Exception {
+        BwosExecutor p = pool(n);
+        for (int round = 0; round < 200; round++) {
+            awaitTrue(() -> p.getParkedThreadCount() == n, () -> "workers parked: " + p);
+            CyclicBarrier meet = new CyclicBarrier(n);
+            List<Future<?>> fs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                fs.add(p.submit(() -> {
+                    meet.await(5, TimeUnit.SECONDS);
+                    return null;
+                }));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
         }
     }
 
