@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.cafe.CafePool;
 import io.github.taskpools.internal.LinuxNative;
 import io.github.taskpools.salsa.ConcBagPool;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 import io.github.taskpools.salsa.WsLifoPool;
 import io.github.taskpools.salsa.WsMsqPool;
@@ -44,18 +44,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BlockingTakeTest {
     static Stream<Arguments> pools() {
         List<Arguments> pools = new ArrayList<>(List.of(
-                pool("SalsaPool FULL", (c, p) -> SalsaPool.builder(c, p).topology(NumaTopology.synthetic(2, 1)).build()),
+                pool("SalsaPool FULL", (c, p) -> SalsaPool.builder(c, p).topology(Topology.evenlySplit(2, 1)).build()),
                 pool("SALSA+CAS", (c, p) -> SalsaPool.builder(c, p).consumeByCas(true)
-                        .topology(NumaTopology.synthetic(2, 1)).build()),
+                        .topology(Topology.evenlySplit(2, 1)).build()),
                 pool("CafePool", (c, p) -> CafePool.builder().height(3).build()),
                 pool("WsMsqPool", WsMsqPool::new),
                 pool("WsLifoPool", WsLifoPool::new),
                 pool("ConcBagPool", (c, p) -> new ConcBagPool<>(c, p, 4))));
         if (LinuxNative.available()) {
             pools.add(pool("SalsaPool ASYMMETRIC", (c, p) -> SalsaPool.builder(c, p).fence(FenceMode.ASYMMETRIC)
-                    .chunkSize(4).topology(NumaTopology.synthetic(2, 1)).build()));
+                    .chunkSize(4).topology(Topology.evenlySplit(2, 1)).build()));
             pools.add(pool("SALSA+CAS asked for ASYMMETRIC", (c, p) -> SalsaPool.builder(c, p)
-                    .fence(FenceMode.ASYMMETRIC).consumeByCas(true).topology(NumaTopology.synthetic(2, 1)).build()));
+                    .fence(FenceMode.ASYMMETRIC).consumeByCas(true).topology(Topology.evenlySplit(2, 1)).build()));
         }
         return pools.stream();
     }

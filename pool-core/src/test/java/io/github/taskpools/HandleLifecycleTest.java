@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingPool;
 import io.github.taskpools.bwos.BwosPool;
 import io.github.taskpools.cafe.CafePool;
 import io.github.taskpools.salsa.ConcBagPool;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 import io.github.taskpools.salsa.WsLifoPool;
 import io.github.taskpools.salsa.WsMsqPool;
@@ -45,7 +45,7 @@ class HandleLifecycleTest {
     static final int PER_JOB = 8;
 
     static Stream<Arguments> pools() {
-        NumaTopology topo = NumaTopology.synthetic(2, Math.max(1, HANDLES / 2));
+        Topology topo = Topology.evenlySplit(2, Math.max(1, HANDLES / 2));
         return Stream.of(
                 pool("SalsaPool", n -> SalsaPool.<Integer>builder(n, n).topology(topo).build()),
                 pool("SALSA+CAS", n -> SalsaPool.<Integer>builder(n, n).consumeByCas(true).topology(topo).build()),

@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.internal.KnownJit;
 import io.github.taskpools.internal.LinuxNative;
 import io.github.taskpools.internal.ThreadBinding;
@@ -27,8 +28,9 @@ import java.util.function.Predicate;
  * is linearizable: the pool was empty at some point during the call.
  *
  * <h2>Placement</h2>
- * Consumer {@code i} is placed on CPU {@code i mod cpus} of the {@link NumaTopology}, producer
- * {@code j} on CPU {@code (consumers + j) mod cpus}; a handle's node is its CPU's node. With
+ * Consumer {@code i} is placed on worker {@code i mod workers} of the {@link Topology} (for
+ * {@link Topology#system()}, CPU {@code i mod cpus}), producer {@code j} on worker
+ * {@code (consumers + j) mod workers}; a handle's node is its worker's node. With
  * {@linkplain Builder#pinning(boolean) pinning} a thread claiming a handle is pinned to that CPU.
  * Without it, {@link #producer()} and {@link #consumer()} give the calling thread a free handle
  * on the node of the CPU it runs on ({@code sched_getcpu}) when there is one.
@@ -67,7 +69,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
     private final ScPool[] pools;
     private final ConsumerHandle[] consumers;
     private final ProducerHandle[] producers;
-    private final NumaTopology topology;
+    private final Topology topology;
     private final FenceMode fenceMode;
     private final String fenceFallbackReason;
     private final boolean pinning;
@@ -82,7 +84,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
     final Waiters waiters;
 
     private SalsaPool(Builder b) {
-        this.topology = b.topology != null ? b.topology : NumaTopology.system();
+        this.topology = b.topology != null ? b.topology : Topology.system();
         this.pinning = b.pinning;
         this.chunkSize = b.chunkSize;
         this.consumeByCas = b.consumeByCas;
@@ -107,7 +109,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         for (int i = 0; i < nc; i++) {
             pools[i] = new ScPool(i, np, nc, b.chunkSize, b.chunkPoolCapacity, asymmetric, b.consumeByCas);
         }
-        int cpus = topology.cpus();
+        int cpus = topology.workers();
         this.consumers = new SalsaPool.ConsumerHandle[nc];
         for (int i = 0; i < nc; i++) {
             consumers[i] = new ConsumerHandle(i, i % cpus, AccessLists.ofConsumer(topology, nc, i));
@@ -163,8 +165,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
     /** Whether handle {@code h} is on the NUMA node of the CPU the calling thread runs on. */
     private boolean onThisNode(Handle h) {
-        int cpu = NumaTopology.currentCpu();
-        return cpu >= 0 && cpu < topology.cpus() && topology.nodeOfCpu(h.cpu) == topology.nodeOfCpu(cpu);
+        int cpu = LinuxNative.currentCpu();
+        return cpu >= 0 && cpu < topology.workers() && topology.nodeOf(h.cpu) == topology.nodeOf(cpu);
     }
 
     /** The number of consumers. */
@@ -183,7 +185,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
     }
 
     /** The topology the access lists were computed from. */
-    public NumaTopology topology() {
+    public Topology topology() {
         return topology;
     }
 
@@ -237,7 +239,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         /** Pins the claiming thread to the handle's CPU when the pool pins. */
         @Override
         protected final void bound() {
-            if (pinning && !NumaTopology.pin(cpu)) {
+            if (pinning && !LinuxNative.pinCurrentThread(cpu)) {
                 throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + cpu
                         + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
             }
@@ -250,7 +252,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
         /** The NUMA node this handle is placed on. */
         public int node() {
-            return topology.nodeOfCpu(cpu);
+            return topology.nodeOf(cpu);
         }
 
         /** The consumers in the order this handle visits them (a consumer's own excluded). */
@@ -487,7 +489,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         private int chunkSize = 1000;
         private int chunkPoolCapacity = 64;
         private FenceMode fence = FenceMode.FULL;
-        private NumaTopology topology;
+        private Topology topology;
         private boolean pinning;
         private boolean consumeByCas;
         private boolean producerBalancing = true;
@@ -543,8 +545,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
             return this;
         }
 
-        /** The machine the access lists are computed for (for example {@link NumaTopology#synthetic}). */
-        public Builder topology(NumaTopology value) {
+        /** The machine the access lists are computed for (for example {@link Topology#evenlySplit}). */
+        public Builder topology(Topology value) {
             this.topology = Objects.requireNonNull(value, "topology");
             return this;
         }

@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
 import java.util.Objects;
@@ -43,7 +44,7 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
     private final Waiters waiters = new Waiters(false);
 
     @SuppressWarnings("unchecked")
-    WorkStealingFramework(int consumers, int producers, NumaTopology topology, Supplier<ScQueue> queue) {
+    WorkStealingFramework(int consumers, int producers, Topology topology, Supplier<ScQueue> queue) {
         if (consumers < 1 || producers < 1) {
             throw new IllegalArgumentException("a pool needs at least one consumer and one producer, got "
                     + consumers + " consumers and " + producers + " producers");

@@ -1,5 +1,7 @@
 package io.github.taskpools.salsa;
 
+import io.github.taskpools.api.Topology;
+
 /**
  * WS-LIFO, a comparison pool of the SALSA evaluation (§6.2): "our work-stealing framework with
  * SCPool implemented by Michael's LIFO stack [20]", here a Treiber stack ({@link TreiberStack})
@@ -16,7 +18,7 @@ public final class WsLifoPool<E> extends WorkStealingFramework<E> {
      * @throws IllegalArgumentException if either count is below 1
      */
     public WsLifoPool(int consumers, int producers) {
-        this(consumers, producers, NumaTopology.system());
+        this(consumers, producers, Topology.system());
     }
 
     /**
@@ -24,7 +26,7 @@ public final class WsLifoPool<E> extends WorkStealingFramework<E> {
      *
      * @throws IllegalArgumentException if either count is below 1
      */
-    public WsLifoPool(int consumers, int producers, NumaTopology topology) {
+    public WsLifoPool(int consumers, int producers, Topology topology) {
         super(consumers, producers, topology, TreiberStack::new);
     }
 

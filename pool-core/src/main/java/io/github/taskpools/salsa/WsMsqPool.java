@@ -1,5 +1,7 @@
 package io.github.taskpools.salsa;
 
+import io.github.taskpools.api.Topology;
+
 /**
  * WS-MSQ, a comparison pool of the SALSA evaluation (§6.2): "our work-stealing framework with
  * SCPools implemented by Michael-Scott non-blocking queue [21]. Both consume() and steal()
@@ -22,7 +24,7 @@ public final class WsMsqPool<E> extends WorkStealingFramework<E> {
      * @throws IllegalArgumentException if either count is below 1
      */
     public WsMsqPool(int consumers, int producers) {
-        this(consumers, producers, NumaTopology.system());
+        this(consumers, producers, Topology.system());
     }
 
     /**
@@ -30,7 +32,7 @@ public final class WsMsqPool<E> extends WorkStealingFramework<E> {
      *
      * @throws IllegalArgumentException if either count is below 1
      */
-    public WsMsqPool(int consumers, int producers, NumaTopology topology) {
+    public WsMsqPool(int consumers, int producers, Topology topology) {
         super(consumers, producers, topology, MsQueue::new);
     }
 

@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 
@@ -10,7 +11,7 @@ enum ComparisonPools {
 
     /** A pool of the kind; {@code chunk} is ConcBag's block size (ignored by the others). */
     Pool create(int consumers, int producers, int chunk) {
-        NumaTopology topology = NumaTopology.synthetic(2, 2);
+        Topology topology = Topology.evenlySplit(2, 2);
         return switch (this) {
             case WS_MSQ -> {
                 WsMsqPool<Long> p = new WsMsqPool<>(consumers, producers, topology);

@@ -1,6 +1,7 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.testkit.LincheckSupport;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
@@ -59,7 +60,7 @@ class ComparisonPoolsLincheckTest {
     public static class SalsaCas extends Scenario {
         public SalsaCas() {
             this(SalsaPool.<Integer>builder(2, 1).chunkSize(2).chunkPoolCapacity(1).consumeByCas(true)
-                    .topology(NumaTopology.synthetic(2, 2)).build());
+                    .topology(Topology.evenlySplit(2, 2)).build());
         }
 
         private SalsaCas(SalsaPool<Integer> p) {
@@ -70,7 +71,7 @@ class ComparisonPoolsLincheckTest {
     /** WS-MSQ. */
     public static class WsMsq extends Scenario {
         public WsMsq() {
-            this(new WsMsqPool<>(2, 1, NumaTopology.synthetic(2, 2)));
+            this(new WsMsqPool<>(2, 1, Topology.evenlySplit(2, 2)));
         }
 
         private WsMsq(WsMsqPool<Integer> p) {
@@ -81,7 +82,7 @@ class ComparisonPoolsLincheckTest {
     /** WS-LIFO. */
     public static class WsLifo extends Scenario {
         public WsLifo() {
-            this(new WsLifoPool<>(2, 1, NumaTopology.synthetic(2, 2)));
+            this(new WsLifoPool<>(2, 1, Topology.evenlySplit(2, 2)));
         }
 
         private WsLifo(WsLifoPool<Integer> p) {

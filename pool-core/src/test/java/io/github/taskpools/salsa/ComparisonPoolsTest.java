@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,7 +73,7 @@ class ComparisonPoolsTest {
     @Test
     void workStealingPoolsPutIntoTheClosestConsumerAndStealInAccessListOrder() {
         // Two nodes of two CPUs: consumers 0, 1 on node 0, consumers 2, 3 on node 1; producer 0 on CPU 0.
-        WsMsqPool<Long> p = new WsMsqPool<>(4, 1, NumaTopology.synthetic(4, 2));
+        WsMsqPool<Long> p = new WsMsqPool<>(4, 1, Topology.evenlySplit(4, 2));
         for (long t = 0; t < 3; t++) {
             p.producer(0).put(t);
         }
@@ -86,8 +87,8 @@ class ComparisonPoolsTest {
     void casCountsOfTheComparisonPools() {
         // Without contention a take is one CAS: a dequeue or pop, or a ConcBag slot, plus ConcBag's
         // head advance once per finished block with a successor.
-        WsMsqPool<Long> q = new WsMsqPool<>(2, 1, NumaTopology.synthetic(1, 1));
-        WsLifoPool<Long> s = new WsLifoPool<>(2, 1, NumaTopology.synthetic(1, 1));
+        WsMsqPool<Long> q = new WsMsqPool<>(2, 1, Topology.evenlySplit(1, 1));
+        WsLifoPool<Long> s = new WsLifoPool<>(2, 1, Topology.evenlySplit(1, 1));
         ConcBagPool<Long> b = new ConcBagPool<>(2, 1, 10);
         for (long t = 0; t < 100; t++) {
             q.producer(0).put(t);

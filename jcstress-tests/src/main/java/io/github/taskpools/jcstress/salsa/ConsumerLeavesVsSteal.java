@@ -3,9 +3,9 @@ package io.github.taskpools.jcstress.salsa;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.jcstress.Task;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -53,7 +53,7 @@ public final class ConsumerLeavesVsSteal {
         int actor2;
 
         Base(FenceMode fence, int tasks, boolean leftBefore) {
-            this.pool = Salsas.pool(fence, NumaTopology.synthetic(2, 1), 2, 2, tasks);
+            this.pool = Salsas.pool(fence, Topology.evenlySplit(2, 1), 2, 2, tasks);
             this.tasks = tasks;
             this.before = leftBefore ? Task.add(0, claim(0).get()) : 0;
             if (leftBefore) {

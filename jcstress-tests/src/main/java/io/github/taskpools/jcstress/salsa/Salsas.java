@@ -1,8 +1,8 @@
 package io.github.taskpools.jcstress.salsa;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.jcstress.Task;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 
 /** Shared set-up of the SALSA jcstress tests. */
@@ -16,7 +16,7 @@ final class Salsas {
      * really be asymmetric: a fallback to the full fence would make the test prove nothing about it.
      */
     static SalsaPool<Task> pool(FenceMode fence, int consumers, int chunkSize, int tasks) {
-        return pool(fence, NumaTopology.synthetic(2, 2), consumers, chunkSize, tasks);
+        return pool(fence, Topology.evenlySplit(2, 2), consumers, chunkSize, tasks);
     }
 
     /**
@@ -24,7 +24,7 @@ final class Salsas {
      * consumer handle is on the claiming thread's node, so {@code pool.consumer()} claims the free
      * handles in index order.
      */
-    static SalsaPool<Task> pool(FenceMode fence, NumaTopology topology, int consumers, int chunkSize, int tasks) {
+    static SalsaPool<Task> pool(FenceMode fence, Topology topology, int consumers, int chunkSize, int tasks) {
         SalsaPool<Task> pool = SalsaPool.builder(consumers, 1).chunkSize(chunkSize).fence(fence)
                 .topology(topology).build();
         if (pool.fenceMode() != fence) {
