@@ -6,7 +6,10 @@
  *   <li>{@code io.github.taskpools.api}: the contracts every structure implements (work-stealing
  *       deque, producer/consumer task pool, multi-queue work-stealing pool and steal policies);</li>
  *   <li>{@code io.github.taskpools.bwos}: block-based work stealing (Wang et al., OSDI'23), LIFO and
- *       FIFO, and a pool of BWoS queues with the paper's steal policies;</li>
+ *       FIFO;</li>
+ *   <li>{@code io.github.taskpools.pool}: {@code BwosPool}, a work-stealing pool of one deque per
+ *       worker (BWoS by default, or any {@code WorkStealingDeque}) with the BWoS paper's steal
+ *       policies;</li>
  *   <li>{@code io.github.taskpools.executor}: {@code BwosExecutor}, a work-stealing
  *       {@code ExecutorService} on BWoS deques, with fork/join tasks;</li>
  *   <li>{@code io.github.taskpools.chaselev}: the Chase-Lev deque, with the barrier-optimised
@@ -35,6 +38,7 @@ module io.github.taskpools {
     exports io.github.taskpools.executor;
     exports io.github.taskpools.fencefree;
     exports io.github.taskpools.numapq;
+    exports io.github.taskpools.pool;
     exports io.github.taskpools.salsa;
 
     // Optional: only LinuxNative uses it (SALSA's asymmetric fence, CPU queries and pinning), and it

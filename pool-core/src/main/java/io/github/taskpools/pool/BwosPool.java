@@ -1,4 +1,4 @@
-package io.github.taskpools.bwos;
+package io.github.taskpools.pool;
 
 import io.github.taskpools.api.StealPolicies;
 import io.github.taskpools.api.StealPolicy;
@@ -6,6 +6,8 @@ import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
+import io.github.taskpools.bwos.FifoBwosDeque;
+import io.github.taskpools.bwos.LifoBwosDeque;
 import io.github.taskpools.fencefree.ThepDeque;
 import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;

@@ -1,4 +1,4 @@
-package io.github.taskpools.bwos;
+package io.github.taskpools.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,6 +13,8 @@ import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
+import io.github.taskpools.bwos.FifoBwosDeque;
+import io.github.taskpools.bwos.LifoBwosDeque;
 import io.github.taskpools.chaselev.ChaseLevDeque;
 import io.github.taskpools.fencefree.BoundedTso;
 import io.github.taskpools.fencefree.FfClDeque;

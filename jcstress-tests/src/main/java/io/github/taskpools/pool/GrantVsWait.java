@@ -1,4 +1,4 @@
-package io.github.taskpools.bwos;
+package io.github.taskpools.pool;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
