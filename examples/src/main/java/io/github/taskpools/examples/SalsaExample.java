@@ -16,7 +16,7 @@ public final class SalsaExample {
         SalsaPool<Runnable> pool = SalsaPool.builder(4, 2)       // 4 consumers, 2 producers
                 .chunkSize(1000)                                 // tasks per chunk (§6.2 default)
                 .fence(FenceMode.FULL)                           // the default; ASYMMETRIC: see docs/usage.md
-                .topology(Topology.evenlySplit(4, 1))          // or Topology.system()
+                .topology(Topology.evenlySplit(4, 1))            // or Topology.system()
                 .pinning(false)
                 .build();
         AtomicInteger ran = new AtomicInteger();

@@ -2,6 +2,7 @@ package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
 import io.github.taskpools.api.Topology;
+import io.github.taskpools.internal.AccessLists;
 import io.github.taskpools.internal.KnownJit;
 import io.github.taskpools.internal.LinuxNative;
 import io.github.taskpools.internal.ThreadBinding;
