@@ -97,7 +97,8 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                             : new FifoBwosDeque<>(b.blockCount, b.blockSize, b.randomizedStealing);
             workers[i] = new BwosWorker(i, seeds.split());
         }
-        this.binding = new ThreadBinding<>(workers);
+        // A worker bound to a thread makes that thread its deque's owner.
+        this.binding = new ThreadBinding<>(workers, w -> deques[w.index].bindOwner());
         boolean grants = true;
         for (WorkStealingDeque<E> d : deques) {
             grants &= d instanceof LifoBwosDeque;
@@ -219,18 +220,12 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
         @Override
         public void bind() {
-            binding.bind(this); // its deque's owner, through bound(); producer() now answers this worker
-        }
-
-        /** Bound to the calling thread: it becomes the deque's owner. */
-        @Override
-        protected void bound() {
-            deques[index].bindOwner();
+            binding.bind(this); // its deque's owner (see the binding); producer() now answers this worker
         }
 
         @Override
         public boolean put(E task) {
-            checkThread(); // a plain read: the deque checks its owner only at block boundaries
+            ThreadBinding.checkThread(this); // a plain read: the deque checks its owner only at block boundaries
             WorkStealingDeque<E> d = deques[index];
             if (!publishesByGrants) {
                 boolean ok = d.push(task);
@@ -265,7 +260,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
         @Override
         public E get() {
-            checkThread(); // a plain read: the deque checks its owner only at block boundaries
+            ThreadBinding.checkThread(this); // a plain read: the deque checks its owner only at block boundaries
             E task = deques[index].pop();
             return task != null ? task : steal();
         }

@@ -120,8 +120,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
             producers[j] = new ProducerHandle(j, AccessLists.producerCpu(topology, nc, j),
                     AccessLists.ofProducer(topology, nc, j));
         }
-        this.producerOf = new ThreadBinding<>(producers);
-        this.consumerOf = new ThreadBinding<>(consumers);
+        this.producerOf = new ThreadBinding<>(producers, this::bound);
+        this.consumerOf = new ThreadBinding<>(consumers, this::bound);
     }
 
     /** A builder for a pool of {@code consumers} consumers and {@code producers} producers. */
@@ -162,6 +162,14 @@ public final class SalsaPool<E> implements TaskPool<E> {
     public ConsumerHandle consumer(int index) {
         Objects.checkIndex(index, consumers.length);
         return consumers[index];
+    }
+
+    /** Run by a thread that claimed {@code h}: pins it to the handle's CPU when the pool pins. */
+    private void bound(Handle h) {
+        if (pinning && !LinuxNative.pinCurrentThread(h.cpu)) {
+            throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + h.cpu
+                    + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
+        }
     }
 
     /** Whether handle {@code h} is on the NUMA node of the CPU the calling thread runs on. */
@@ -237,15 +245,6 @@ public final class SalsaPool<E> implements TaskPool<E> {
             this.accessList = accessList;
         }
 
-        /** Pins the claiming thread to the handle's CPU when the pool pins. */
-        @Override
-        protected final void bound() {
-            if (pinning && !LinuxNative.pinCurrentThread(cpu)) {
-                throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + cpu
-                        + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
-            }
-        }
-
         /** This handle's index among its kind. */
         public int index() {
             return index;
@@ -282,7 +281,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         @Override
         public boolean put(E task) {
             Objects.requireNonNull(task, "task");
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (chunk == null && !producerBalancing) {
                 take(accessList[0], true); // §6.4 without balancing: always the closest pool
             }
@@ -311,7 +310,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         public boolean produce(int consumer, E task) {
             Objects.requireNonNull(task, "task");
             Objects.checkIndex(consumer, pools.length);
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (chunk == null && !take(consumer, false)) {
                 return false;
             }
@@ -329,7 +328,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         public void produceForce(int consumer, E task) {
             Objects.requireNonNull(task, "task");
             Objects.checkIndex(consumer, pools.length);
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (chunk == null) {
                 take(consumer, true);
             }
@@ -376,7 +375,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         @Override
         @SuppressWarnings("unchecked")
         public E get() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             while (true) {
                 Object t = pool.consume();
                 if (t != null) {
@@ -418,7 +417,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         /** consume (line 74): a task of this consumer's own pool, or null if none was found. */
         @SuppressWarnings("unchecked")
         public E consume() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             return (E) pool.consume();
         }
 
@@ -436,7 +435,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
             if (victim == index) {
                 throw new IllegalArgumentException("consumer " + index + " cannot steal from itself");
             }
-            checkThread();
+            ThreadBinding.checkThread(this);
             return (E) pool.steal(pools[victim]);
         }
 
@@ -445,7 +444,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
          * held a task.
          */
         public boolean checkEmpty() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             int n = pools.length;
             for (int pass = 0; pass < n; pass++) {
                 for (ScPool p : pools) {

@@ -227,7 +227,7 @@ public final class ConcBagPool<E> implements TaskPool<E> {
         @Override
         public boolean put(E task) {
             Objects.requireNonNull(task, "task");
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (putIdx == blockSize) {
                 Block b = new Block(blockSize);
                 Block.NEXT.setRelease(last, b);
@@ -266,7 +266,7 @@ public final class ConcBagPool<E> implements TaskPool<E> {
         @Override
         @SuppressWarnings("unchecked")
         public E get() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             int n = lists.length;
             for (int k = 0; k <= n; k++) { // the current victim, then every producer once
                 if (block == null) {

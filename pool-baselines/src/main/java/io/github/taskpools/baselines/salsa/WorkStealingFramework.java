@@ -133,7 +133,7 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
         @Override
         public boolean put(E task) {
             Objects.requireNonNull(task, "task");
-            checkThread();
+            ThreadBinding.checkThread(this);
             target.put(task);
             waiters.signal();
             return true;
@@ -162,7 +162,7 @@ abstract class WorkStealingFramework<E> implements TaskPool<E> {
         @Override
         @SuppressWarnings("unchecked")
         public E get() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             Object t = own.take(tally);
             if (t != null) {
                 return (E) t;
