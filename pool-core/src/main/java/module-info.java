@@ -6,11 +6,14 @@
  *   <li>{@code io.github.taskpools.api}: the contracts every structure implements (work-stealing
  *       deque, producer/consumer task pool, multi-queue work-stealing pool and steal policies);</li>
  *   <li>{@code io.github.taskpools.bwos}: block-based work stealing (Wang et al., OSDI'23), LIFO and
- *       FIFO, and a pool of BWoS queues with the paper's steal policies;</li>
+ *       FIFO;</li>
+ *   <li>{@code io.github.taskpools.pool}: {@code BwosPool}, a work-stealing pool of one deque per
+ *       worker (BWoS by default, or any {@code WorkStealingDeque}) with the BWoS paper's steal
+ *       policies;</li>
  *   <li>{@code io.github.taskpools.executor}: {@code BwosExecutor}, a work-stealing
  *       {@code ExecutorService} on BWoS deques, with fork/join tasks;</li>
  *   <li>{@code io.github.taskpools.chaselev}: the Chase-Lev deque, with the barrier-optimised
- *       orderings of Lê et al. and a sequentially consistent variant;</li>
+ *       orderings of Lê et al.;</li>
  *   <li>{@code io.github.taskpools.fencefree}: work stealing without the worker's fence on bounded-TSO
  *       processors (Morrison and Afek, ASPLOS'14): Cilk's THE deque as the baseline, FF-THE and
  *       FF-CL, whose steals may abort (see {@code WorkStealingDeque.trySteal}), and THEP, whose
@@ -22,11 +25,17 @@
  *       producer/consumer pool of per-consumer chunk pools with a CAS-free common-case consume,
  *       chunk stealing, producer-based balancing, NUMA access lists and linearizable emptiness;</li>
  *   <li>{@code io.github.taskpools.numapq}: the conflict-resilient lock-free calendar queue
- *       (CRCQ) and its NUMA delegation layer with channels Q, 2Q and P, plus the comparison
- *       points flat combining, ACRCQH, {@code PriorityBlockingQueue} and a skip list.</li>
+ *       (CRCQ) and its NUMA delegation layer with channels Q, 2Q and P.</li>
  * </ul>
- * Everything else is internal.
+ * Everything else is internal. The papers' comparison baselines (WS-MSQ, WS-LIFO, ConcBag, the
+ * sequentially consistent Chase-Lev deque, flat combining, ACRCQH, {@code PriorityBlockingQueue}
+ * and a skip list) are not part of this module: they are the module
+ * {@code io.github.taskpools.baselines} (artifact {@code pool-baselines}), which the benchmarks
+ * use.
  */
+// "module": the qualified export below names io.github.taskpools.baselines, which is built after this
+// module, so javac cannot find it here.
+@SuppressWarnings("module")
 module io.github.taskpools {
     exports io.github.taskpools.api;
     exports io.github.taskpools.bwos;
@@ -35,6 +44,7 @@ module io.github.taskpools {
     exports io.github.taskpools.executor;
     exports io.github.taskpools.fencefree;
     exports io.github.taskpools.numapq;
+    exports io.github.taskpools.pool;
     exports io.github.taskpools.salsa;
 
     // Optional: only LinuxNative uses it (SALSA's asymmetric fence, CPU queries and pinning), and it
@@ -44,4 +54,7 @@ module io.github.taskpools {
     requires java.management;
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.
     opens io.github.taskpools.internal to com.sun.jna;
+    // The comparison baselines are built from the same parts as the pools here (thread binding,
+    // waiters, SALSA's access lists, the Chase-Lev algorithm, the calendar queue's worker binding).
+    exports io.github.taskpools.internal to io.github.taskpools.baselines;
 }

@@ -4,8 +4,8 @@ import io.github.taskpools.api.StealPolicies;
 import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.Topology;
 import io.github.taskpools.api.WorkStealingPool;
-import io.github.taskpools.bwos.BwosPool;
 import io.github.taskpools.fencefree.FfClDeque;
+import io.github.taskpools.pool.BwosPool;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -3,7 +3,6 @@ package io.github.taskpools.examples;
 import io.github.taskpools.api.StealResult;
 import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.chaselev.ChaseLevDeque;
-import io.github.taskpools.chaselev.SeqCstChaseLevDeque;
 import io.github.taskpools.fencefree.FfClDeque;
 import io.github.taskpools.fencefree.FfTheDeque;
 import io.github.taskpools.fencefree.TheDeque;
@@ -18,9 +17,8 @@ public final class DequesExample {
 
     public static void main(String[] args) throws Exception {
         ChaseLevDeque<Runnable> cl = new ChaseLevDeque<>(8192);        // power of two, bounded
-        SeqCstChaseLevDeque<Runnable> sc = new SeqCstChaseLevDeque<>(8192);
         TheDeque<Runnable> the = new TheDeque<>(8192);          // Cilk's THE: fence in take, lock for thieves
-        List<WorkStealingDeque<Runnable>> deques = new java.util.ArrayList<>(List.of(cl, sc, the));
+        List<WorkStealingDeque<Runnable>> deques = new java.util.ArrayList<>(List.of(cl, the));
         if ("amd64".equals(System.getProperty("os.arch")) || "x86_64".equals(System.getProperty("os.arch"))) {
             FfClDeque<Runnable> ffcl = new FfClDeque<>(8192);       // Chase-Lev without the worker's fence
             FfTheDeque<Runnable> ffthe = new FfTheDeque<>(8192, 33); // δ = 33

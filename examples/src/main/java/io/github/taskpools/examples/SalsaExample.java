@@ -1,8 +1,8 @@
 package io.github.taskpools.examples;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,7 +16,7 @@ public final class SalsaExample {
         SalsaPool<Runnable> pool = SalsaPool.builder(4, 2)       // 4 consumers, 2 producers
                 .chunkSize(1000)                                 // tasks per chunk (§6.2 default)
                 .fence(FenceMode.FULL)                           // the default; ASYMMETRIC: see docs/usage.md
-                .topology(NumaTopology.synthetic(4, 1))          // or NumaTopology.system()
+                .topology(Topology.evenlySplit(4, 1))            // or Topology.system()
                 .pinning(false)
                 .build();
         AtomicInteger ran = new AtomicInteger();

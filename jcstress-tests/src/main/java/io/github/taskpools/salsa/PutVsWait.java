@@ -3,6 +3,7 @@ package io.github.taskpools.salsa;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.github.taskpools.api.Topology;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -32,7 +33,7 @@ public class PutVsWait {
         long key;
 
         Base(FenceMode mode) {
-            pool = SalsaPool.<Long>builder(1, 1).fence(mode).chunkSize(4).topology(NumaTopology.synthetic(2, 1))
+            pool = SalsaPool.<Long>builder(1, 1).fence(mode).chunkSize(4).topology(Topology.evenlySplit(2, 1))
                     .build();
             producer = pool.producer(0);
             consumer = pool.consumer(0);

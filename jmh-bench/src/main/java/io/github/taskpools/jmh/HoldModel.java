@@ -1,14 +1,14 @@
 package io.github.taskpools.jmh;
 
 import io.github.taskpools.api.Topology;
-import io.github.taskpools.numapq.BlockingHeapPriorityQueue;
+import io.github.taskpools.baselines.numapq.BlockingHeapPriorityQueue;
+import io.github.taskpools.baselines.numapq.FlatCombiningPriorityQueue;
+import io.github.taskpools.baselines.numapq.HierarchicalCalendarQueue;
+import io.github.taskpools.baselines.numapq.SkipListPriorityQueue;
 import io.github.taskpools.numapq.CalendarQueue;
 import io.github.taskpools.numapq.ConcurrentPriorityQueue;
 import io.github.taskpools.numapq.Event;
-import io.github.taskpools.numapq.FlatCombiningPriorityQueue;
-import io.github.taskpools.numapq.HierarchicalCalendarQueue;
 import io.github.taskpools.numapq.NumaCalendarQueue;
-import io.github.taskpools.numapq.SkipListPriorityQueue;
 import java.util.BitSet;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;

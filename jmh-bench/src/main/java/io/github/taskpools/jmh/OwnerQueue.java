@@ -1,9 +1,9 @@
 package io.github.taskpools.jmh;
 
+import io.github.taskpools.baselines.chaselev.SeqCstChaseLevDeque;
 import io.github.taskpools.bwos.FifoBwosDeque;
 import io.github.taskpools.bwos.LifoBwosDeque;
 import io.github.taskpools.chaselev.ChaseLevDeque;
-import io.github.taskpools.chaselev.SeqCstChaseLevDeque;
 import io.github.taskpools.fencefree.FfClDeque;
 import io.github.taskpools.fencefree.FfTheDeque;
 import io.github.taskpools.fencefree.TheDeque;

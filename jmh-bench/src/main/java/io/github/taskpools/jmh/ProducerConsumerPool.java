@@ -1,12 +1,12 @@
 package io.github.taskpools.jmh;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.baselines.salsa.ConcBagPool;
+import io.github.taskpools.baselines.salsa.WsLifoPool;
+import io.github.taskpools.baselines.salsa.WsMsqPool;
 import io.github.taskpools.cafe.CafePool;
-import io.github.taskpools.salsa.ConcBagPool;
 import io.github.taskpools.salsa.FenceMode;
 import io.github.taskpools.salsa.SalsaPool;
-import io.github.taskpools.salsa.WsLifoPool;
-import io.github.taskpools.salsa.WsMsqPool;
 import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;

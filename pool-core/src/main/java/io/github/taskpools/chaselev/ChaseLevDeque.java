@@ -1,17 +1,19 @@
 package io.github.taskpools.chaselev;
 
+import io.github.taskpools.internal.ChaseLevLeOrderings;
 import java.lang.invoke.VarHandle;
 
 /**
  * The bounded Chase-Lev deque with the barrier-optimised orderings of Lê et al. (PPoPP'13), the
  * "abp opt" of the BWoS paper (§6.2): the owner pushes and pops at the bottom, thieves steal the
  * oldest task at the top. The algorithm, its invariants and the slot-clearing rule are in
- * {@link AbstractChaseLevDeque}; this class only picks the access modes.
+ * {@code internal.AbstractChaseLevDeque}; this class only picks the access modes (its hooks are
+ * in {@code internal.ChaseLevLeOrderings}, out of the exported API).
  *
  * <h2>Memory orderings</h2>
  * Lê et al.'s C11 orderings mapped to VarHandle modes as in Lea's "Using JDK 9 Memory Order
  * Modes" (relaxed: opaque, or plain where only the writer reads; acquire/release: the same;
- * seq_cst fence: {@link VarHandle#fullFence()}, executed by {@link AbstractChaseLevDeque} itself;
+ * seq_cst fence: {@link VarHandle#fullFence()}, executed by {@code AbstractChaseLevDeque} itself;
  * seq_cst CAS: {@code compareAndSet}):
  * <pre>
  * variable  writer: mode                              reader: mode
@@ -43,7 +45,7 @@ import java.lang.invoke.VarHandle;
  *       sequence): the claimer's read of the slot happens-before the overwrite. (If the owner took
  *       that index itself, program order suffices.)</li>
  *   <li><b>pop, opaque store, full fence, opaque load.</b> The store-load order the handshake needs
- *       (see {@link AbstractChaseLevDeque}); no weaker fence orders a store before a later
+ *       (see {@code AbstractChaseLevDeque}); no weaker fence orders a store before a later
  *       load. This is the owner's one fence ({@code lock addl} on x86-64, {@code dmb ish} on
  *       AArch64).</li>
  *   <li><b>steal, acquire of top, full fence, acquire of bottom.</b> The fence pairs with pop's
@@ -63,7 +65,10 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the task type
  */
-public final class ChaseLevDeque<E> extends AbstractChaseLevDeque<E> {
+// "exports": the superclass is internal (exported only to the baselines module), which keeps the
+// algorithm's access-mode hooks and fields out of the API; the deque's API is WorkStealingDeque's.
+@SuppressWarnings("exports")
+public final class ChaseLevDeque<E> extends ChaseLevLeOrderings<E> {
 
     /**
      * An empty deque of {@code capacity} slots, owned by the calling thread.
@@ -72,47 +77,6 @@ public final class ChaseLevDeque<E> extends AbstractChaseLevDeque<E> {
      */
     public ChaseLevDeque(int capacity) {
         super(capacity);
-    }
-
-    @Override
-    long loadBottomOwner() {
-        return bottom;
-    }
-
-    @Override
-    long loadTopAcquire() {
-        return (long) TOP.getAcquire(this);
-    }
-
-    @Override
-    long loadTopRelaxed() {
-        return (long) TOP.getOpaque(this);
-    }
-
-    @Override
-    long loadBottomAcquire() {
-        return (long) BOTTOM.getAcquire(this);
-    }
-
-    @Override
-    void storeBottomRelaxed(long b) {
-        BOTTOM.setOpaque(this, b);
-    }
-
-    @Override
-    void storeBottomRelease(long b) {
-        VarHandle.releaseFence();
-        BOTTOM.setOpaque(this, b);
-    }
-
-    @Override
-    Object loadTask(int slot) {
-        return tasks[slot];
-    }
-
-    @Override
-    void storeTask(int slot, Object task) {
-        tasks[slot] = task;
     }
 
     @Override

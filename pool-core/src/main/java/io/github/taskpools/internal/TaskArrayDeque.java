@@ -11,7 +11,8 @@ import java.util.random.RandomGenerator;
  * The state shared by the array-based work-stealing deques of the library (Chase-Lev in
  * {@code io.github.taskpools.chaselev}; THE, FF-THE, FF-CL and THEP in
  * {@code io.github.taskpools.fencefree}): a fixed circular array of tasks and two indices into it.
- * Public only so that both packages can extend it; the package is not exported by the module.
+ * Public only so that both packages can extend it; the package is exported only to the baselines
+ * module.
  *
  * <ul>
  *   <li>{@code top} (H in THE terms): the index of the oldest task, the thieves' end. Only ever

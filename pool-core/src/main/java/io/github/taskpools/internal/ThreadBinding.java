@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -30,7 +31,7 @@ import java.util.function.Predicate;
  *
  * <h2>Cost</h2>
  * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread, as before handles could be
- * released; claims, releases and take-overs touch the map and one CAS. {@link Slot#checkThread()}
+ * released; claims, releases and take-overs touch the map and one CAS. {@link #checkThread(Slot)}
  * on every operation is a plain read of {@code owner}: a stale value can only let a misuse through
  * unchecked (the contract does not promise to catch every one), never refuse the owner, whose own
  * write it reads.
@@ -75,22 +76,6 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         protected Slot() {
         }
 
-        /**
-         * Runs in the claiming thread once it owns the handle, before the handle is handed out (for
-         * example to pin the thread to the handle's CPU). If it throws, the handle is free again.
-         */
-        protected void bound() {
-        }
-
-        /** Throws if the handle is bound to a thread other than the caller (or was released). */
-        public final void checkThread() {
-            Thread t = (Thread) OWNER.get(this); // plain: see the class comment
-            if (t != null && t != Thread.currentThread()) {
-                throw new IllegalStateException(this + (t == FREE ? " was released" : " is bound to " + t)
-                        + "; it cannot be used by " + Thread.currentThread());
-            }
-        }
-
         final boolean tryClaim(Thread expected, Thread claimer) {
             return OWNER.compareAndSet(this, expected, claimer);
         }
@@ -98,8 +83,19 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         final Thread owner() {
             return (Thread) OWNER.getVolatile(this);
         }
+    }
 
-
+    /**
+     * Throws if handle {@code h} is bound to a thread other than the caller (or was released): the
+     * check of every operation of a handle. A static method rather than a member of {@link Slot}, so
+     * that the handle types the pools export do not offer it.
+     */
+    public static void checkThread(Slot h) {
+        Thread t = (Thread) Slot.OWNER.get(h); // plain: see the class comment
+        if (t != null && t != Thread.currentThread()) {
+            throw new IllegalStateException(h + (t == FREE ? " was released" : " is bound to " + t)
+                    + "; it cannot be used by " + Thread.currentThread());
+        }
     }
 
     /**
@@ -112,11 +108,22 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     private static final long CLAIM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final H[] slots;
+    private final Consumer<? super H> onBound;
     private final Map<Thread, H> byThread = new ConcurrentHashMap<>();
 
     /** A binding over {@code slots}, all free. */
     public ThreadBinding(H[] slots) {
+        this(slots, h -> { });
+    }
+
+    /**
+     * A binding over {@code slots}, all free, that runs {@code onBound} in the claiming thread once
+     * it owns a handle, before the handle is handed out (for example to pin the thread to the
+     * handle's CPU). If {@code onBound} throws, the handle is free again.
+     */
+    public ThreadBinding(H[] slots, Consumer<? super H> onBound) {
         this.slots = Objects.requireNonNull(slots, "slots");
+        this.onBound = Objects.requireNonNull(onBound, "onBound");
     }
 
     /** The calling thread's handle, claiming one on first call (see {@link #mine(Predicate)}). */
@@ -188,10 +195,10 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         return null;
     }
 
-    /** The claim of {@code h} by {@code me} succeeded; if {@code bound()} fails, {@code h} goes back to {@code before}. */
+    /** The claim of {@code h} by {@code me} succeeded; if {@code onBound} fails, {@code h} goes back to {@code before}. */
     private H finishClaim(Thread me, H h, Thread before) {
         try {
-            h.bound();
+            onBound.accept(h);
         } catch (RuntimeException | Error e) {
             h.tryClaim(me, before);
             throw e;

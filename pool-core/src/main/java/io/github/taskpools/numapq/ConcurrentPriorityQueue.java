@@ -5,7 +5,8 @@ import java.util.OptionalLong;
 /**
  * A concurrent, unbounded min-priority queue of {@link Event}s keyed by {@code long} timestamps:
  * the interface behind which the calendar queue, its NUMA delegation layer and the thesis'
- * comparison points (flat combining, ACRCQH, {@code PriorityBlockingQueue}, a skip list) sit.
+ * comparison points (flat combining, ACRCQH, {@code PriorityBlockingQueue}, a skip list: the
+ * pool-baselines module) sit.
  *
  * <p>Events with equal keys leave in an unspecified order.
  */

@@ -1,6 +1,7 @@
 package io.github.taskpools.numapq;
 
 import io.github.taskpools.api.Topology;
+import io.github.taskpools.internal.WorkerBinding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

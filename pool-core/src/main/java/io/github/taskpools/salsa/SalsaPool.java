@@ -1,6 +1,8 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
+import io.github.taskpools.internal.AccessLists;
 import io.github.taskpools.internal.KnownJit;
 import io.github.taskpools.internal.LinuxNative;
 import io.github.taskpools.internal.ThreadBinding;
@@ -27,8 +29,9 @@ import java.util.function.Predicate;
  * is linearizable: the pool was empty at some point during the call.
  *
  * <h2>Placement</h2>
- * Consumer {@code i} is placed on CPU {@code i mod cpus} of the {@link NumaTopology}, producer
- * {@code j} on CPU {@code (consumers + j) mod cpus}; a handle's node is its CPU's node. With
+ * Consumer {@code i} is placed on worker {@code i mod workers} of the {@link Topology} (for
+ * {@link Topology#system()}, CPU {@code i mod cpus}), producer {@code j} on worker
+ * {@code (consumers + j) mod workers}; a handle's node is its worker's node. With
  * {@linkplain Builder#pinning(boolean) pinning} a thread claiming a handle is pinned to that CPU.
  * Without it, {@link #producer()} and {@link #consumer()} give the calling thread a free handle
  * on the node of the CPU it runs on ({@code sched_getcpu}) when there is one.
@@ -67,7 +70,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
     private final ScPool[] pools;
     private final ConsumerHandle[] consumers;
     private final ProducerHandle[] producers;
-    private final NumaTopology topology;
+    private final Topology topology;
     private final FenceMode fenceMode;
     private final String fenceFallbackReason;
     private final boolean pinning;
@@ -82,7 +85,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
     final Waiters waiters;
 
     private SalsaPool(Builder b) {
-        this.topology = b.topology != null ? b.topology : NumaTopology.system();
+        this.topology = b.topology != null ? b.topology : Topology.system();
         this.pinning = b.pinning;
         this.chunkSize = b.chunkSize;
         this.consumeByCas = b.consumeByCas;
@@ -107,7 +110,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         for (int i = 0; i < nc; i++) {
             pools[i] = new ScPool(i, np, nc, b.chunkSize, b.chunkPoolCapacity, asymmetric, b.consumeByCas);
         }
-        int cpus = topology.cpus();
+        int cpus = topology.workers();
         this.consumers = new SalsaPool.ConsumerHandle[nc];
         for (int i = 0; i < nc; i++) {
             consumers[i] = new ConsumerHandle(i, i % cpus, AccessLists.ofConsumer(topology, nc, i));
@@ -117,8 +120,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
             producers[j] = new ProducerHandle(j, AccessLists.producerCpu(topology, nc, j),
                     AccessLists.ofProducer(topology, nc, j));
         }
-        this.producerOf = new ThreadBinding<>(producers);
-        this.consumerOf = new ThreadBinding<>(consumers);
+        this.producerOf = new ThreadBinding<>(producers, this::bound);
+        this.consumerOf = new ThreadBinding<>(consumers, this::bound);
     }
 
     /** A builder for a pool of {@code consumers} consumers and {@code producers} producers. */
@@ -161,10 +164,18 @@ public final class SalsaPool<E> implements TaskPool<E> {
         return consumers[index];
     }
 
+    /** Run by a thread that claimed {@code h}: pins it to the handle's CPU when the pool pins. */
+    private void bound(Handle h) {
+        if (pinning && !LinuxNative.pinCurrentThread(h.cpu)) {
+            throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + h.cpu
+                    + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
+        }
+    }
+
     /** Whether handle {@code h} is on the NUMA node of the CPU the calling thread runs on. */
     private boolean onThisNode(Handle h) {
-        int cpu = NumaTopology.currentCpu();
-        return cpu >= 0 && cpu < topology.cpus() && topology.nodeOfCpu(h.cpu) == topology.nodeOfCpu(cpu);
+        int cpu = LinuxNative.currentCpu();
+        return cpu >= 0 && cpu < topology.workers() && topology.nodeOf(h.cpu) == topology.nodeOf(cpu);
     }
 
     /** The number of consumers. */
@@ -183,7 +194,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
     }
 
     /** The topology the access lists were computed from. */
-    public NumaTopology topology() {
+    public Topology topology() {
         return topology;
     }
 
@@ -234,15 +245,6 @@ public final class SalsaPool<E> implements TaskPool<E> {
             this.accessList = accessList;
         }
 
-        /** Pins the claiming thread to the handle's CPU when the pool pins. */
-        @Override
-        protected final void bound() {
-            if (pinning && !NumaTopology.pin(cpu)) {
-                throw new IllegalStateException("cannot pin " + Thread.currentThread() + " to CPU " + cpu
-                        + (LinuxNative.available() ? "" : ": " + LinuxNative.unavailableReason()));
-            }
-        }
-
         /** This handle's index among its kind. */
         public int index() {
             return index;
@@ -250,7 +252,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
 
         /** The NUMA node this handle is placed on. */
         public int node() {
-            return topology.nodeOfCpu(cpu);
+            return topology.nodeOf(cpu);
         }
 
         /** The consumers in the order this handle visits them (a consumer's own excluded). */
@@ -279,7 +281,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         @Override
         public boolean put(E task) {
             Objects.requireNonNull(task, "task");
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (chunk == null && !producerBalancing) {
                 take(accessList[0], true); // §6.4 without balancing: always the closest pool
             }
@@ -308,7 +310,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         public boolean produce(int consumer, E task) {
             Objects.requireNonNull(task, "task");
             Objects.checkIndex(consumer, pools.length);
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (chunk == null && !take(consumer, false)) {
                 return false;
             }
@@ -326,7 +328,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         public void produceForce(int consumer, E task) {
             Objects.requireNonNull(task, "task");
             Objects.checkIndex(consumer, pools.length);
-            checkThread();
+            ThreadBinding.checkThread(this);
             if (chunk == null) {
                 take(consumer, true);
             }
@@ -373,7 +375,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         @Override
         @SuppressWarnings("unchecked")
         public E get() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             while (true) {
                 Object t = pool.consume();
                 if (t != null) {
@@ -415,7 +417,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         /** consume (line 74): a task of this consumer's own pool, or null if none was found. */
         @SuppressWarnings("unchecked")
         public E consume() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             return (E) pool.consume();
         }
 
@@ -433,7 +435,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
             if (victim == index) {
                 throw new IllegalArgumentException("consumer " + index + " cannot steal from itself");
             }
-            checkThread();
+            ThreadBinding.checkThread(this);
             return (E) pool.steal(pools[victim]);
         }
 
@@ -442,7 +444,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
          * held a task.
          */
         public boolean checkEmpty() {
-            checkThread();
+            ThreadBinding.checkThread(this);
             int n = pools.length;
             for (int pass = 0; pass < n; pass++) {
                 for (ScPool p : pools) {
@@ -487,7 +489,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         private int chunkSize = 1000;
         private int chunkPoolCapacity = 64;
         private FenceMode fence = FenceMode.FULL;
-        private NumaTopology topology;
+        private Topology topology;
         private boolean pinning;
         private boolean consumeByCas;
         private boolean producerBalancing = true;
@@ -543,8 +545,8 @@ public final class SalsaPool<E> implements TaskPool<E> {
             return this;
         }
 
-        /** The machine the access lists are computed for (for example {@link NumaTopology#synthetic}). */
-        public Builder topology(NumaTopology value) {
+        /** The machine the access lists are computed for (for example {@link Topology#evenlySplit}). */
+        public Builder topology(Topology value) {
             this.topology = Objects.requireNonNull(value, "topology");
             return this;
         }

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
         disabledReason = "Lincheck 2.39 with ASM 9.8 cannot instrument class files newer than Java 25")
-class ChaseLevLincheckTest {
-    static final int CAPACITY = 2;
+public class ChaseLevLincheckTest {
+    public static final int CAPACITY = 2;
     private static final int INVOCATIONS = 100;
 
     @Test
@@ -46,12 +46,8 @@ class ChaseLevLincheckTest {
         LincheckSupport.check(OptScenario.class, options());
     }
 
-    @Test
-    void seqCstModelChecking() throws NoSuchMethodException {
-        LincheckSupport.check(SeqCstScenario.class, options());
-    }
-
-    private static ModelCheckingOptions options() throws NoSuchMethodException {
+    /** The options, custom scenarios included; also for the baseline deque's test in pool-baselines. */
+    public static ModelCheckingOptions options() throws NoSuchMethodException {
         Actor push1 = actor("push", 1);
         Actor push2 = actor("push", 2);
         Actor pop = actor("pop");
@@ -92,7 +88,7 @@ class ChaseLevLincheckTest {
     public abstract static class Scenario {
         private final WorkStealingDeque<Integer> deque;
 
-        Scenario(WorkStealingDeque<Integer> deque) {
+        protected Scenario(WorkStealingDeque<Integer> deque) {
             this.deque = deque;
         }
 
@@ -120,12 +116,6 @@ class ChaseLevLincheckTest {
     public static final class OptScenario extends Scenario {
         public OptScenario() {
             super(new ChaseLevDeque<>(CAPACITY));
-        }
-    }
-
-    public static final class SeqCstScenario extends Scenario {
-        public SeqCstScenario() {
-            super(new SeqCstChaseLevDeque<>(CAPACITY));
         }
     }
 

@@ -23,11 +23,6 @@ class ThreadBindingTest {
         }
 
         @Override
-        protected void bound() {
-            boundCalls++;
-        }
-
-        @Override
         public String toString() {
             return "H" + id;
         }
@@ -38,7 +33,7 @@ class ThreadBindingTest {
         for (int i = 0; i < n; i++) {
             hs[i] = new H(i);
         }
-        return new ThreadBinding<>(hs);
+        return new ThreadBinding<>(hs, h -> h.boundCalls++);
     }
 
     private static <T> T inThread(java.util.concurrent.Callable<T> c) throws Exception {
@@ -61,13 +56,13 @@ class ThreadBindingTest {
         H h = b.mine();
         assertSame(h, b.mine());
         assertEquals(1, h.boundCalls);
-        h.checkThread();
+        ThreadBinding.checkThread(h);
         assertTrue(b.release());
         assertFalse(b.release(), "nothing left to release");
-        IllegalStateException e = assertThrows(IllegalStateException.class, h::checkThread);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ThreadBinding.checkThread(h));
         assertTrue(e.getMessage().contains("released"), e.getMessage());
         H again = b.mine();
-        again.checkThread();
+        ThreadBinding.checkThread(again);
         assertEquals(1, b.boundCount());
     }
 
@@ -76,7 +71,7 @@ class ThreadBindingTest {
         ThreadBinding<H> b = binding(2);
         H h = b.mine();
         Exception e = assertThrows(Exception.class, () -> inThread(() -> {
-            h.checkThread();
+            ThreadBinding.checkThread(h);
             return null;
         }));
         assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
@@ -93,7 +88,7 @@ class ThreadBindingTest {
         // Both owners terminated without releasing: the next claimer takes one over.
         H mine = b.mine();
         assertTrue(mine == first || mine == second);
-        mine.checkThread();
+        ThreadBinding.checkThread(mine);
         assertEquals(2, b.boundCount(), "the other is still bound to its terminated thread");
         H next = inThread(b::mine);
         assertNotSame(mine, next, "the other terminated thread's handle");
@@ -119,21 +114,18 @@ class ThreadBindingTest {
         assertTrue(e.getMessage().contains("release()"), e.getMessage());
         hold.countDown();
         owner.join();
-        b.mine().checkThread(); // taken over now that its thread has terminated
+        ThreadBinding.checkThread(b.mine()); // taken over now that its thread has terminated
     }
 
     @Test
     void aFailingBoundLeavesTheHandleFree() {
         AtomicReference<Boolean> fail = new AtomicReference<>(true);
-        H[] hs = {new H(0) {
-            @Override
-            protected void bound() {
-                if (fail.get()) {
-                    throw new IllegalStateException("cannot pin");
-                }
+        H[] hs = {new H(0)};
+        ThreadBinding<H> b = new ThreadBinding<>(hs, h -> {
+            if (fail.get()) {
+                throw new IllegalStateException("cannot pin");
             }
-        }};
-        ThreadBinding<H> b = new ThreadBinding<>(hs);
+        });
         assertThrows(IllegalStateException.class, b::mine);
         assertEquals(0, b.boundCount());
         fail.set(false);
@@ -144,9 +136,9 @@ class ThreadBindingTest {
     void unboundHandlesByIndexAreNotChecked() throws Exception {
         ThreadBinding<H> b = binding(2);
         H h = b.get(1);
-        h.checkThread();
+        ThreadBinding.checkThread(h);
         inThread(() -> {
-            h.checkThread();
+            ThreadBinding.checkThread(h);
             return null;
         });
         assertThrows(IndexOutOfBoundsException.class, () -> b.get(2));
@@ -167,11 +159,11 @@ class ThreadBindingTest {
         assertSame(w1, b.mine(), "mine() answers the last one bound");
         inThread(() -> {
             b.bind(w1); // handed on: another thread takes w1
-            w1.checkThread();
+            ThreadBinding.checkThread(w1);
             return null;
         });
         assertTrue(b.release(), "w0 was still ours");
-        assertThrows(IllegalStateException.class, w0::checkThread, "released");
+        assertThrows(IllegalStateException.class, () -> ThreadBinding.checkThread(w0), "released");
         assertEquals(1, b.boundCount(), "w1 stays with its (terminated) thread; w0 is free");
         assertSame(w0, inThread(b::mine), "the free one goes first");
     }
@@ -196,8 +188,8 @@ class ThreadBindingTest {
         took.await();
         H now = b.mine();
         assertNotSame(mine, now, "the handle the other thread holds");
-        now.checkThread();
-        assertThrows(IllegalStateException.class, mine::checkThread);
+        ThreadBinding.checkThread(now);
+        assertThrows(IllegalStateException.class, () -> ThreadBinding.checkThread(mine));
         done.countDown();
         other.join();
     }
@@ -217,7 +209,7 @@ class ThreadBindingTest {
                         if (holders.incrementAndGet(h.id) != 1) {
                             throw new AssertionError(h + " held by two threads");
                         }
-                        h.checkThread();
+                        ThreadBinding.checkThread(h);
                         holders.decrementAndGet(h.id);
                         b.release();
                     }

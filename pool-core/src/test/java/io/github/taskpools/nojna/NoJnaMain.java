@@ -1,10 +1,10 @@
 package io.github.taskpools.nojna;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.bwos.LifoBwosDeque;
 import io.github.taskpools.executor.BwosExecutor;
 import io.github.taskpools.executor.BwosRecursiveTask;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 import java.util.concurrent.TimeUnit;
 
@@ -49,7 +49,7 @@ public final class NoJnaMain {
         LifoBwosDeque<Long> deque = new LifoBwosDeque<>(4, 8);
         check(deque.push(7L) && deque.pop() == 7L, "a BWoS deque");
 
-        NumaTopology synthetic = NumaTopology.synthetic(2, 1);
+        Topology synthetic = Topology.evenlySplit(2, 1);
         SalsaPool<Long> full = SalsaPool.builder(1, 1).topology(synthetic).build();
         check(full.fenceMode() == FenceMode.FULL && full.fenceFallbackReason() == null, "SALSA's default fence");
         check(full.producer().put(5L) && full.consumer().get() == 5L, "SALSA put and get");
@@ -59,7 +59,7 @@ public final class NoJnaMain {
         check(asymmetric.fenceMode() == FenceMode.FULL && reason != null && reason.contains("JNA"),
                 "ASYMMETRIC falls back to FULL naming JNA, got " + reason);
 
-        check(NumaTopology.system().cpus() >= 1, "the system topology (sysfs) without JNA");
+        check(Topology.system().workers() >= 1, "the system topology (sysfs) without JNA");
         SalsaPool<Long> pinned = SalsaPool.builder(1, 1).pinning(true).topology(synthetic).build();
         try {
             pinned.producer();

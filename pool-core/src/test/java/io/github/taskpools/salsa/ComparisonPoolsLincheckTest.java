@@ -1,17 +1,19 @@
 package io.github.taskpools.salsa;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.testkit.LincheckSupport;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Linearizability of SALSA+CAS and of the comparison pools of §6.2 against {@link SalsaLincheckTest}'s
- * bag of identical tasks (put always succeeds, get returns null only if the bag is empty).
+ * Linearizability of SALSA+CAS, one of the comparison pools of §6.2, against
+ * {@link SalsaLincheckTest}'s bag of identical tasks (put always succeeds, get returns null only if
+ * the bag is empty); the other comparison pools (WS-MSQ, WS-LIFO, ConcBag) run the same scenario
+ * and options in pool-baselines' {@code ComparisonPoolsLincheckTest}.
  *
  * <p>SALSA+CAS has SALSA's linearizable emptiness (§5.5). The other pools claim it only without
  * concurrent puts to several containers; with one producer every task goes to one container (the
@@ -19,12 +21,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * that container was seen empty, which the bag specification then must accept. So the scenario
  * has one producer and two consumers, each in its own {@code nonParallelGroup} because a handle
  * serves one thread at a time; chunks and blocks of two tasks so scenarios cross their boundaries.
- * Model checking under sequential consistency and stress, on a small budget (about a minute in all
- * on a loaded 2-core machine).
+ * Model checking under sequential consistency and stress, on a small budget (about a minute in all,
+ * for the four pools, on a loaded 2-core machine).
  */
 @EnabledIf(value = "io.github.taskpools.testkit.LincheckSupport#runsOnThisJdk",
         disabledReason = "Lincheck 2.39 with ASM 9.8 cannot instrument class files newer than Java 25")
-class ComparisonPoolsLincheckTest {
+public class ComparisonPoolsLincheckTest {
 
     /** The operations on a pool of two consumers and one producer, through unbound handles. */
     public abstract static class Scenario {
@@ -32,7 +34,7 @@ class ComparisonPoolsLincheckTest {
         private final TaskPool.Consumer<Integer> consumer0;
         private final TaskPool.Consumer<Integer> consumer1;
 
-        Scenario(TaskPool.Producer<Integer> producer, TaskPool.Consumer<Integer> consumer0,
+        protected Scenario(TaskPool.Producer<Integer> producer, TaskPool.Consumer<Integer> consumer0,
                 TaskPool.Consumer<Integer> consumer1) {
             this.producer = producer;
             this.consumer0 = consumer0;
@@ -59,7 +61,7 @@ class ComparisonPoolsLincheckTest {
     public static class SalsaCas extends Scenario {
         public SalsaCas() {
             this(SalsaPool.<Integer>builder(2, 1).chunkSize(2).chunkPoolCapacity(1).consumeByCas(true)
-                    .topology(NumaTopology.synthetic(2, 2)).build());
+                    .topology(Topology.evenlySplit(2, 2)).build());
         }
 
         private SalsaCas(SalsaPool<Integer> p) {
@@ -67,66 +69,37 @@ class ComparisonPoolsLincheckTest {
         }
     }
 
-    /** WS-MSQ. */
-    public static class WsMsq extends Scenario {
-        public WsMsq() {
-            this(new WsMsqPool<>(2, 1, NumaTopology.synthetic(2, 2)));
-        }
-
-        private WsMsq(WsMsqPool<Integer> p) {
-            super(p.producer(0), p.consumer(0), p.consumer(1));
-        }
+    @Test
+    void modelChecking() {
+        LincheckSupport.check(SalsaCas.class, modelCheckingOptions());
     }
 
-    /** WS-LIFO. */
-    public static class WsLifo extends Scenario {
-        public WsLifo() {
-            this(new WsLifoPool<>(2, 1, NumaTopology.synthetic(2, 2)));
-        }
-
-        private WsLifo(WsLifoPool<Integer> p) {
-            super(p.producer(0), p.consumer(0), p.consumer(1));
-        }
+    @Test
+    void stress() {
+        LincheckSupport.check(SalsaCas.class, stressOptions());
     }
 
-    /** ConcBag. */
-    public static class ConcBag extends Scenario {
-        public ConcBag() {
-            this(new ConcBagPool<>(2, 1, 2));
-        }
-
-        private ConcBag(ConcBagPool<Integer> p) {
-            super(p.producer(0), p.consumer(0), p.consumer(1));
-        }
-    }
-
-    private static Class<?> scenario(String name) throws ClassNotFoundException {
-        return Class.forName(ComparisonPoolsLincheckTest.class.getName() + "$" + name);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"SalsaCas", "WsMsq", "WsLifo", "ConcBag"})
-    void modelChecking(String name) throws ClassNotFoundException {
-        LincheckSupport.check(scenario(name), new ModelCheckingOptions()
+    /** The model checking of every comparison pool: budget and specification. */
+    public static ModelCheckingOptions modelCheckingOptions() {
+        return new ModelCheckingOptions()
                 .iterations(2)
                 .invocationsPerIteration(100)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(3)
                 .actorsAfter(2)
-                .sequentialSpecification(SalsaLincheckTest.Spec.class));
+                .sequentialSpecification(SalsaLincheckTest.Spec.class);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"SalsaCas", "WsMsq", "WsLifo", "ConcBag"})
-    void stress(String name) throws ClassNotFoundException {
-        LincheckSupport.check(scenario(name), new StressOptions()
+    /** The stress run of every comparison pool: budget and specification. */
+    public static StressOptions stressOptions() {
+        return new StressOptions()
                 .iterations(10)
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(3)
                 .actorsAfter(2)
-                .sequentialSpecification(SalsaLincheckTest.Spec.class));
+                .sequentialSpecification(SalsaLincheckTest.Spec.class);
     }
 }

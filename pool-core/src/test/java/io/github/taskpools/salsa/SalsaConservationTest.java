@@ -2,6 +2,7 @@ package io.github.taskpools.salsa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.testkit.StressRun;
 import java.time.Duration;
 import java.util.SplittableRandom;
@@ -40,7 +41,7 @@ class SalsaConservationTest {
             throws InterruptedException {
         int tasks = 150_000;
         SalsaPool<Long> pool = SalsaPool.builder(consumers, producers).chunkSize(chunk).chunkPoolCapacity(4)
-                .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
+                .fence(fence).consumeByCas(cas).topology(Topology.evenlySplit(2, 2)).build();
         AtomicInteger producing = new AtomicInteger(producers);
         StressRun run = new StressRun(tasks);
         for (int j = 0; j < producers; j++) {

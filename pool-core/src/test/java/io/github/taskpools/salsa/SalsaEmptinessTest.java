@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.taskpools.api.Topology;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -32,7 +33,7 @@ class SalsaEmptinessTest {
             throws InterruptedException {
         int rounds = 60_000;
         SalsaPool<Long> pool = SalsaPool.builder(threads, threads + 1).chunkSize(chunk).chunkPoolCapacity(2)
-                .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
+                .fence(fence).consumeByCas(cas).topology(Topology.evenlySplit(2, 2)).build();
         pool.producer(threads).put(0L); // the task that is always there
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicLong nulls = new AtomicLong();

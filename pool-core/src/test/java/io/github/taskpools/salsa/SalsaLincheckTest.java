@@ -1,5 +1,6 @@
 package io.github.taskpools.salsa;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.testkit.LincheckSupport;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
@@ -28,7 +29,7 @@ class SalsaLincheckTest {
     /** The operations; Lincheck makes a fresh instance, and so a fresh pool, per invocation. */
     public static class Scenario {
         private final SalsaPool<Integer> pool = SalsaPool.builder(2, 1).chunkSize(2).chunkPoolCapacity(1)
-                .fence(FenceMode.FULL).topology(NumaTopology.synthetic(2, 2)).build();
+                .fence(FenceMode.FULL).topology(Topology.evenlySplit(2, 2)).build();
 
         @Operation(nonParallelGroup = "producer")
         public void put() {
@@ -91,7 +92,7 @@ class SalsaLincheckTest {
      */
     public static class HandOffScenario {
         private final SalsaPool<Integer> pool = SalsaPool.builder(3, 1).chunkSize(2).chunkPoolCapacity(1)
-                .fence(FenceMode.FULL).topology(NumaTopology.synthetic(2, 2)).build();
+                .fence(FenceMode.FULL).topology(Topology.evenlySplit(2, 2)).build();
 
         @Operation(nonParallelGroup = "producer")
         public void put() {

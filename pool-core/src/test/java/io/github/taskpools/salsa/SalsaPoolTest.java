@@ -9,17 +9,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.internal.LinuxNative;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The framework's policies (access lists, producer-based balancing), topology, fence modes, bad input. */
+/** The framework's policies (access lists, producer-based balancing), pinning, fence modes, bad input. */
 class SalsaPoolTest {
 
     private static SalsaPool<Long> pool(int consumers, int producers) {
-        return SalsaPool.builder(consumers, producers).topology(NumaTopology.synthetic(2, 2)).build();
+        return SalsaPool.builder(consumers, producers).topology(Topology.evenlySplit(2, 2)).build();
     }
 
     @Test
@@ -39,7 +40,7 @@ class SalsaPoolTest {
         // §5.4: chunks go back to the pool of the consumer that took their last task, and a
         // producer prefers pools with spare chunks over its closest, overloaded one.
         SalsaPool<Long> p = SalsaPool.builder(2, 1).chunkSize(4).chunkPoolCapacity(4)
-                .topology(NumaTopology.synthetic(2, 2)).build();
+                .topology(Topology.evenlySplit(2, 2)).build();
         assertArrayEquals(new int[] {0, 1}, p.producer(0).accessList());
         for (long t = 0; t < 8; t++) {
             p.producer(0).put(t); // no spare chunk anywhere: forced into consumer 0's pool
@@ -66,7 +67,7 @@ class SalsaPoolTest {
         // slot after consumer 0's cached index now holds a new task: its stale cache must fail the
         // ownership check instead of taking it, and the tasks must come out once each.
         SalsaPool<Long> p = SalsaPool.builder(2, 1).chunkSize(2).fence(fence)
-                .topology(NumaTopology.synthetic(2, 2)).build();
+                .topology(Topology.evenlySplit(2, 2)).build();
         SalsaPool<Long>.ProducerHandle producer = p.producer(0);
         producer.produceForce(0, 1L);
         producer.produceForce(0, 2L); // fills the chunk: the producer lets it go
@@ -95,66 +96,34 @@ class SalsaPoolTest {
 
     @Test
     void theDefaultFenceIsFullAndAsymmetricIsUsedWhereMembarrierWorks() {
-        SalsaPool<Long> f = SalsaPool.builder(1, 1).topology(NumaTopology.synthetic(1, 1)).build();
+        SalsaPool<Long> f = SalsaPool.builder(1, 1).topology(Topology.evenlySplit(1, 1)).build();
         assertEquals(FenceMode.FULL, f.fenceMode(), "the default rests on the Java memory model alone");
         assertNull(f.fenceFallbackReason());
         assumeTrue(LinuxNative.available(), "no Linux C library: " + LinuxNative.unavailableReason());
         SalsaPool<Long> p = SalsaPool.builder(1, 1).fence(FenceMode.ASYMMETRIC)
-                .topology(NumaTopology.synthetic(1, 1)).build();
+                .topology(Topology.evenlySplit(1, 1)).build();
         assertNull(p.fenceFallbackReason());
         assertEquals(FenceMode.ASYMMETRIC, p.fenceMode());
         assertTrue(p.waiters.isAsymmetric(), "blocked consumers issue the membarrier the pool registered");
         assertFalse(f.waiters.isAsymmetric());
         SalsaPool<Long> cas = SalsaPool.builder(1, 1).fence(FenceMode.ASYMMETRIC).consumeByCas(true)
-                .topology(NumaTopology.synthetic(1, 1)).build();
+                .topology(Topology.evenlySplit(1, 1)).build();
         assertFalse(cas.waiters.isAsymmetric(), "SALSA+CAS registers no membarrier: its puts must fence");
-    }
-
-    @Test
-    void topologyOfThisMachineAndItsCalls() throws InterruptedException {
-        NumaTopology sys = NumaTopology.system();
-        assertTrue(sys.isSystem());
-        assertTrue(sys.cpus() >= 1 && sys.nodes() >= 1);
-        assertEquals(NumaTopology.LOCAL_DISTANCE, sys.distance(0, 0));
-        assumeTrue(LinuxNative.available(), "no Linux C library: " + LinuxNative.unavailableReason());
-        int cpu = NumaTopology.currentCpu();
-        assertTrue(cpu >= 0 && cpu < sys.cpus(), "sched_getcpu gave " + cpu);
-        int target = sys.cpus() - 1;
-        AtomicReference<String> seen = new AtomicReference<>();
-        Thread t = new Thread(() -> {
-            boolean pinned = NumaTopology.pin(target);
-            seen.set(pinned + " " + NumaTopology.currentCpu());
-        });
-        t.start();
-        t.join();
-        assertEquals("true " + target, seen.get());
     }
 
     @Test
     void pinningPinsTheClaimingThread() throws InterruptedException {
         assumeTrue(LinuxNative.available(), "no Linux C library: " + LinuxNative.unavailableReason());
-        NumaTopology sys = NumaTopology.system();
+        Topology sys = Topology.system();
         SalsaPool<Long> p = SalsaPool.builder(1, 1).topology(sys).pinning(true).build();
         AtomicReference<String> seen = new AtomicReference<>();
         Thread t = new Thread(() -> {
             SalsaPool<Long>.ConsumerHandle c = p.consumer();
-            seen.set(c.index() + " " + NumaTopology.currentCpu());
+            seen.set(c.index() + " " + LinuxNative.currentCpu());
         });
         t.start();
         t.join();
         assertEquals("0 0", seen.get()); // consumer 0 is placed on CPU 0
-    }
-
-    @Test
-    void syntheticTopologyAndCpuLists() {
-        NumaTopology t = NumaTopology.synthetic(4, 2);
-        assertEquals(2, t.nodes());
-        assertEquals(0, t.nodeOfCpu(1));
-        assertEquals(1, t.nodeOfCpu(2));
-        assertEquals(NumaTopology.REMOTE_DISTANCE, t.distance(0, 1));
-        assertArrayEquals(new int[] {0, 1, 2, 3, 8, 10, 11}, NumaTopology.parseCpuList("0-3,8,10-11\n"));
-        assertArrayEquals(new int[0], NumaTopology.parseCpuList(" "));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.parseCpuList("3-1"));
     }
 
     @Test
@@ -165,12 +134,12 @@ class SalsaPoolTest {
         assertThrows(IllegalArgumentException.class, () -> SalsaPool.builder(1, 1).chunkPoolCapacity(0));
         assertThrows(NullPointerException.class, () -> SalsaPool.builder(1, 1).fence(null));
         assertThrows(NullPointerException.class, () -> SalsaPool.builder(1, 1).topology(null));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.synthetic(1, 2));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[0], new int[][] {{10}}));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[] {1}, new int[][] {{10}}));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[] {0}, new int[][] {{10, 20}}));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.of(new int[] {0}, new int[][] {{0}}));
-        assertThrows(IllegalArgumentException.class, () -> NumaTopology.pin(-1));
+        assertThrows(IllegalArgumentException.class, () -> Topology.evenlySplit(1, 0));
+        assertThrows(IllegalArgumentException.class, () -> Topology.of(new int[0], new int[][] {{10}}));
+        assertThrows(IllegalArgumentException.class, () -> Topology.of(new int[] {1}, new int[][] {{10}}));
+        assertThrows(IllegalArgumentException.class, () -> Topology.of(new int[] {0}, new int[][] {{10, 20}}));
+        assertThrows(IllegalArgumentException.class, () -> Topology.of(new int[] {0}, new int[][] {{0}}));
+        assertThrows(IllegalArgumentException.class, () -> LinuxNative.pinCurrentThread(-1));
 
         SalsaPool<Long> p = pool(2, 1);
         assertThrows(NullPointerException.class, () -> p.producer(0).put(null));
@@ -217,7 +186,7 @@ class SalsaPoolTest {
         // §6.4: "a producer always inserts tasks to the same consumer's pool", even when another
         // consumer's chunk pool has spare chunks.
         SalsaPool<Long> p = SalsaPool.builder(2, 1).chunkSize(4).chunkPoolCapacity(4).producerBalancing(false)
-                .topology(NumaTopology.synthetic(2, 2)).build();
+                .topology(Topology.evenlySplit(2, 2)).build();
         assertTrue(!p.producerBalancing());
         for (long t = 0; t < 8; t++) {
             p.producer(0).put(t);
@@ -235,7 +204,7 @@ class SalsaPoolTest {
     void casCountsFollowThePaper() {
         // SALSA: the common-case consume makes no CAS; a chunk steal makes two (ownership, first task).
         SalsaPool<Long> s = SalsaPool.builder(2, 1).chunkSize(100).fence(FenceMode.FULL)
-                .topology(NumaTopology.synthetic(1, 1)).build();
+                .topology(Topology.evenlySplit(1, 1)).build();
         for (long t = 0; t < 300; t++) {
             s.producer(0).produceForce(0, t);
         }
@@ -251,7 +220,7 @@ class SalsaPoolTest {
         assertEquals(2, s.consumer(1).casCount());
         // SALSA+CAS: one CAS per task without contention, own or stolen.
         SalsaPool<Long> c = SalsaPool.builder(2, 1).chunkSize(100).consumeByCas(true)
-                .topology(NumaTopology.synthetic(1, 1)).build();
+                .topology(Topology.evenlySplit(1, 1)).build();
         assertTrue(c.consumesByCas());
         assertTrue(c.toString().contains("SALSA+CAS"));
         for (long t = 0; t < 300; t++) {

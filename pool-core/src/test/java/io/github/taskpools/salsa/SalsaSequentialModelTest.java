@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.taskpools.api.Topology;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Set;
@@ -33,7 +34,7 @@ class SalsaSequentialModelTest {
     void bagModel(int consumers, int producers, int chunk, FenceMode fence, boolean cas) {
         for (long seed = 0; seed < 40; seed++) {
             SalsaPool<Long> pool = SalsaPool.builder(consumers, producers).chunkSize(chunk).chunkPoolCapacity(2)
-                    .fence(fence).consumeByCas(cas).topology(NumaTopology.synthetic(2, 2)).build();
+                    .fence(fence).consumeByCas(cas).topology(Topology.evenlySplit(2, 2)).build();
             SplittableRandom rnd = new SplittableRandom(seed * 7919 + consumers);
             Set<Long> model = new HashSet<>();
             long next = 1;
@@ -98,7 +99,7 @@ class SalsaSequentialModelTest {
         "3, 4, true", "2, 1000, true"})
     void fifoPerProducerWithOneConsumer(int producers, int chunk, boolean cas) {
         SalsaPool<Long> pool = SalsaPool.builder(1, producers).chunkSize(chunk).chunkPoolCapacity(1)
-                .consumeByCas(cas).topology(NumaTopology.synthetic(1, 1)).build();
+                .consumeByCas(cas).topology(Topology.evenlySplit(1, 1)).build();
         SplittableRandom rnd = new SplittableRandom(producers * 31L + chunk);
         @SuppressWarnings("unchecked")
         ArrayDeque<Long>[] fifo = new ArrayDeque[producers];

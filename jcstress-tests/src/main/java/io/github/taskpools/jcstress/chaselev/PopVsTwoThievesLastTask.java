@@ -4,8 +4,8 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import io.github.taskpools.api.WorkStealingDeque;
+import io.github.taskpools.baselines.chaselev.SeqCstChaseLevDeque;
 import io.github.taskpools.chaselev.ChaseLevDeque;
-import io.github.taskpools.chaselev.SeqCstChaseLevDeque;
 import io.github.taskpools.jcstress.Task;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;

@@ -3,9 +3,9 @@ package io.github.taskpools.jcstress.salsa;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.jcstress.Task;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -33,7 +33,7 @@ public final class CheckEmptyVsPut {
         int c1;
 
         Base(FenceMode fence) {
-            pool = SalsaPool.builder(2, 1).chunkSize(1).fence(fence).topology(NumaTopology.synthetic(2, 2)).build();
+            pool = SalsaPool.builder(2, 1).chunkSize(1).fence(fence).topology(Topology.evenlySplit(2, 2)).build();
             if (pool.fenceMode() != fence) {
                 throw new IllegalStateException("asked for " + fence + ", got " + pool.fenceMode() + ": "
                         + pool.fenceFallbackReason());

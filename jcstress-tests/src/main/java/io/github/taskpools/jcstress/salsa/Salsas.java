@@ -1,8 +1,8 @@
 package io.github.taskpools.jcstress.salsa;
 
+import io.github.taskpools.api.Topology;
 import io.github.taskpools.jcstress.Task;
 import io.github.taskpools.salsa.FenceMode;
-import io.github.taskpools.salsa.NumaTopology;
 import io.github.taskpools.salsa.SalsaPool;
 
 /** Shared set-up of the SALSA jcstress tests. */
@@ -16,8 +16,17 @@ final class Salsas {
      * really be asymmetric: a fallback to the full fence would make the test prove nothing about it.
      */
     static SalsaPool<Task> pool(FenceMode fence, int consumers, int chunkSize, int tasks) {
+        return pool(fence, Topology.evenlySplit(2, 2), consumers, chunkSize, tasks);
+    }
+
+    /**
+     * {@link #pool(FenceMode, int, int, int)} on {@code topology}. On a topology of one node every
+     * consumer handle is on the claiming thread's node, so {@code pool.consumer()} claims the free
+     * handles in index order.
+     */
+    static SalsaPool<Task> pool(FenceMode fence, Topology topology, int consumers, int chunkSize, int tasks) {
         SalsaPool<Task> pool = SalsaPool.builder(consumers, 1).chunkSize(chunkSize).fence(fence)
-                .topology(NumaTopology.synthetic(2, 2)).build();
+                .topology(topology).build();
         if (pool.fenceMode() != fence) {
             throw new IllegalStateException("asked for " + fence + ", got " + pool.fenceMode() + ": "
                     + pool.fenceFallbackReason());
@@ -36,12 +45,18 @@ final class Salsas {
      * reports CORRUPT instead of hanging the test.
      */
     static int drain(SalsaPool<Task> pool) {
-        SalsaPool<Task>.ConsumerHandle c = pool.consumer(0);
+        return drain(pool, pool.consumer(0));
+    }
+
+    /** {@link #drain(SalsaPool)} through consumer {@code c}, which steals from every other one. */
+    static int drain(SalsaPool<Task> pool, SalsaPool<Task>.ConsumerHandle c) {
         int rest = 0;
         for (int round = 0; round < 2 * Task.MAX_TASKS; round++) {
             Task t = c.consume();
-            for (int v = 1; t == null && v < pool.consumers(); v++) {
-                t = c.steal(v);
+            for (int v = 0; t == null && v < pool.consumers(); v++) {
+                if (v != c.index()) {
+                    t = c.steal(v);
+                }
             }
             if (t != null) {
                 rest = Task.add(rest, t);

@@ -1,0 +1,222 @@
+package io.github.taskpools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.api.WorkStealingPool;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Handles that come and go: every task pool used from a {@link ThreadPoolExecutor} whose threads die
+ * and are replaced thousands of times (half of them without giving their handles back, which the
+ * next thread then takes over), and from 10 000 virtual threads that give their handles back (JDK
+ * 21+). Every task put is taken exactly once, and afterwards as many new threads as there are
+ * handles each get one (none leaked).
+ *
+ * <p>The cases; {@code HandleLifecycleTest} here and in pool-baselines give the pools
+ * ({@code pools()}, made with {@link #pool}).
+ */
+public abstract class HandleLifecycleCases {
+    /** Handles of each kind (consumers, producers, workers). */
+    protected static final int HANDLES = Math.max(2, Runtime.getRuntime().availableProcessors());
+    static final int PER_JOB = 8;
+
+    /** An argument of {@code pools()}: a name and a factory of a pool of n handles of each kind. */
+    protected static Arguments pool(String name, IntFunction<TaskPool<Integer>> make) {
+        return Arguments.of(name, make);
+    }
+
+    /** Thrown by a job to have the executor replace its thread. */
+    static final class Replaced extends RuntimeException {
+        Replaced() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** One job of a thread: put PER_JOB tasks, then take up to as many. */
+    private static void job(TaskPool<Integer> pool, int first, AtomicIntegerArray taken) {
+        TaskPool.Producer<Integer> p = pool.producer();
+        for (int i = 0; i < PER_JOB; i++) {
+            assertTrue(p.put(first + i), "put refused");
+        }
+        TaskPool.Consumer<Integer> c = pool.consumer();
+        for (int i = 0; i < PER_JOB; i++) {
+            Integer t = c.get();
+            if (t == null) {
+                break;
+            }
+            taken.incrementAndGet(t);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pools")
+    void threadsReplacedThousandsOfTimes(String name, IntFunction<TaskPool<Integer>> make) throws Exception {
+        TaskPool<Integer> pool = make.apply(HANDLES);
+        int jobs = 8000;
+        AtomicIntegerArray taken = new AtomicIntegerArray(jobs * PER_JOB);
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        ThreadPoolExecutor tpe = new ThreadPoolExecutor(HANDLES, HANDLES, 0, TimeUnit.SECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r);
+                    t.setUncaughtExceptionHandler((th, e) -> {
+                        if (!(e instanceof Replaced)) {
+                            failure.compareAndSet(null, e);
+                        }
+                    });
+                    threads.add(t);
+                    return t;
+                });
+        for (int j = 0; j < jobs; j++) {
+            int id = j;
+            tpe.execute(() -> {
+                job(pool, id * PER_JOB, taken);
+                switch (id % 4) {
+                    case 0:
+                        throw new Replaced(); // the thread dies holding its handles: the next takes them over
+                    case 1:
+                        pool.release(); // gives them back and lives on
+                        break;
+                    default:
+                        break; // keeps them for its next job
+                }
+            });
+        }
+        tpe.shutdown();
+        assertTrue(tpe.awaitTermination(60, TimeUnit.SECONDS), name + ": jobs did not finish");
+        if (failure.get() != null) {
+            throw new AssertionError(name, failure.get());
+        }
+        assertTrue(threads.size() > jobs / 4, name + ": only " + threads.size() + " threads");
+        drain(pool, taken);
+        for (int i = 0; i < taken.length(); i++) {
+            assertEquals(1, taken.get(i), name + ": task " + i + " taken once");
+        }
+        everyHandleCanBeClaimed(name, pool);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pools")
+    void tenThousandVirtualThreads(String name, IntFunction<TaskPool<Integer>> make) throws Exception {
+        ExecutorService vts;
+        try {
+            vts = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+        } catch (NoSuchMethodException e) {
+            assumeTrue(false, "virtual threads need JDK 21+");
+            return;
+        }
+        TaskPool<Integer> pool = make.apply(HANDLES);
+        int threads = 10_000;
+        AtomicIntegerArray taken = new AtomicIntegerArray(threads * PER_JOB);
+        List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+        try (AutoCloseable closing = vts::shutdown) {
+            for (int v = 0; v < threads; v++) {
+                int id = v;
+                done.add(vts.submit(() -> {
+                    try {
+                        job(pool, id * PER_JOB, taken);
+                    } finally {
+                        pool.release();
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        }
+        assertTrue(vts.awaitTermination(60, TimeUnit.SECONDS));
+        drain(pool, taken);
+        for (int i = 0; i < taken.length(); i++) {
+            assertEquals(1, taken.get(i), name + ": task " + i + " taken once");
+        }
+        everyHandleCanBeClaimed(name, pool);
+    }
+
+    /** Takes what is left from this thread, quiescent pool: for BwosPool each worker takes its own. */
+    private static void drain(TaskPool<Integer> pool, AtomicIntegerArray taken) {
+        if (pool instanceof WorkStealingPool) {
+            WorkStealingPool<Integer> ws = (WorkStealingPool<Integer>) pool;
+            for (int i = 0; i < ws.workers(); i++) {
+                WorkStealingPool.Worker<Integer> w = ws.worker(i);
+                w.bind(); // its threads have terminated (the executor's termination happens-before)
+                for (Integer t; (t = w.get()) != null; ) {
+                    taken.incrementAndGet(t);
+                }
+            }
+            pool.release(); // every worker this thread bound
+            return;
+        }
+        TaskPool.Consumer<Integer> c = pool.consumer();
+        for (Integer t; (t = c.get()) != null; ) {
+            taken.incrementAndGet(t);
+        }
+        pool.release();
+    }
+
+    /** As many new threads as there are handles each get a producer and a consumer: none leaked. */
+    private static void everyHandleCanBeClaimed(String name, TaskPool<Integer> pool) throws InterruptedException {
+        CountDownLatch claimed = new CountDownLatch(HANDLES);
+        CountDownLatch leave = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < HANDLES; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    assertNotNull(pool.producer());
+                    assertNotNull(pool.consumer());
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                } finally {
+                    claimed.countDown();
+                }
+                try {
+                    leave.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            ts.add(t);
+            t.start();
+        }
+        claimed.await();
+        leave.countDown();
+        for (Thread t : ts) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(name + ": a handle leaked", failure.get());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pools")
+    void aReleasedHandleRefusesItsOldThread(String name, IntFunction<TaskPool<Integer>> make) {
+        TaskPool<Integer> pool = make.apply(HANDLES);
+        TaskPool.Producer<Integer> p = pool.producer();
+        assertTrue(p.put(1));
+        assertTrue(pool.release());
+        assertThrows(IllegalStateException.class, () -> p.put(2), name);
+        TaskPool.Consumer<Integer> c = pool.consumer();
+        assertEquals(1, c.get(), name + ": the task put before the release");
+        pool.release();
+    }
+}
