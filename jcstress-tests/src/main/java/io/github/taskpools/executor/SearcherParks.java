@@ -14,10 +14,9 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
  * A searching worker parks while three tasks are submitted. Two workers, threads never started.
  * Set-up: worker 1 has announced itself parked; worker 0 counts as the pool's searcher. Actor 1
  * plays worker 0 giving up its search and parking: {@code announceParked()} (which ends its
- * search), then {@code lookAgain()}. Actor 2 submits three tasks into one stripe: the first two
- * ({@code wakeOne}) wake nobody while they see worker 0 searching, counting on worker 0's look;
- * the third, behind two, wakes nobody at all (a submission into a stripe that holds two tasks
- * leaves the signal to whoever takes them). That look takes one task at most. The arbiter reads whether tasks are still queued with no
+ * search), then {@code lookAgain()}. Actor 2 submits three tasks into one stripe: each one's
+ * {@code wakeOne} wakes nobody while it sees worker 0 searching, counting on worker 0's look. That
+ * look takes one task at most. The arbiter reads whether tasks are still queued with no
  * worker signalled: a signalled worker takes a task and, seeing more behind it, signals again, so
  * one signalled worker is enough while tasks are queued, and none is too few. Results: worker 0's
  * look found a task; a task is stranded.

@@ -14,15 +14,16 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
  * A submission behind queued tasks, while an awake worker takes them. Two workers, threads never
  * started. Set-up: two tasks submitted from outside into one stripe while no worker is idle (so
  * they woke nobody: worker 0 is the awake worker that will take them), then worker 1 parks. Actor 1
- * plays worker 0 taking from the shared queue; actor 2 submits a third task into the same stripe,
- * which then holds two or more tasks, so the submitter wakes nobody ({@code SubmissionQueue.push},
- * ForkJoinPool's rule). The arbiter looks for a task still queued (in the stripe or worker 0's
- * inbox) with worker 1 not signalled. Worker 0 runs the task it took: if that task waits for
- * another (tasks meeting at a barrier), only worker 1 can run it. Results: worker 0 took a task; a
- * task is stranded.
+ * plays worker 0 taking from the shared queue; actor 2 submits a third task into the same stripe.
+ * The arbiter looks for a task still queued (in the stripe or worker 0's inbox) with worker 1 not
+ * signalled. Worker 0 runs the task it took: if that task waits for another (tasks meeting at a
+ * barrier), only worker 1 can run it. Results: worker 0 took a task; a task is stranded.
  *
- * <p>The rule needs the taking worker to signal for what it leaves in the stripe (and for the batch
- * it moved into its inbox).
+ * <p>The submitter's own wake-up covers this today (every submission wakes a parked worker unless
+ * one searches). The test guards the takers' hand-on (a taker signals for what it leaves in the
+ * stripe, and for the batch it moved into its inbox), which a rule where a submission wakes a
+ * worker only for a stripe's first tasks needs: that rule was measured twice (2026-11-28 and
+ * 2026-12-02, docs/executor.md) and not kept.
  *
  * <p>Two variants: {@link Scan}, worker 0's scan (relaxed poll, batch into the inbox), and
  * {@link Single}, the poll of a joiner helping others (one task, no batch).

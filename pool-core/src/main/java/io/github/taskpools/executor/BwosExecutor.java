@@ -53,11 +53,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
  * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
- * is idle. At most half the workers (at least one) search at a time; work that appears (a grant, a
- * submission into a stripe that held at most one task) wakes a parked worker only if nobody
- * searches (a worker being woken does not count until it searches, so a burst wakes workers in
- * parallel); a worker that takes tasks and leaves some behind wakes another, and a searcher that
- * finds work wakes the next one only if it was the last searcher and more work is queued. An idle pool burns
+ * is idle. At most half the workers (at least one) search at a time; work that appears (a
+ * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
+ * count until it searches, so a burst wakes workers in parallel); a worker that takes tasks and
+ * leaves some behind wakes another, and a searcher that finds work wakes the next one only if it
+ * was the last searcher and more work is queued. An idle pool burns
  * no CPU: every worker is parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
@@ -292,9 +292,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         // Accepted or rejected under the stripe's lock (see SubmissionQueue): a rejected task was
         // never published, an accepted one is seen by whoever commits termination.
         int[] probe = PROBE.get();
-        int r;
-        for (int tries = 0; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
-                != SubmissionQueue.ACCEPTED && r != SubmissionQueue.ACCEPTED_SIGNAL; tries++) {
+        for (int tries = 0, r; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
+                != SubmissionQueue.ACCEPTED; tries++) {
             if (r == SubmissionQueue.REJECTED) {
                 throw new RejectedExecutionException("BwosExecutor is shut down");
             }
@@ -303,15 +302,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             // many tries as there are stripes, a full stripe spills.
             probe[0] = nextProbe(probe[0]);
         }
-        if (r == SubmissionQueue.ACCEPTED_SIGNAL) {
-            // The stripe held at most one other task (ForkJoinPool's rule: the first two tasks of a
-            // burst wake two workers; later ones are signalled for by the workers that take
-            // tasks and leave some behind). wakeOne wakes nobody while a worker searches or none
-            // is parked. No fence: the push's volatile store of top (or the spill queue's xadd)
-            // and the reads of the counts are volatile accesses, kept in program order by the
-            // synchronization order, as a parker's RMWs and its look are.
-            wakeOne();
-        }
+        // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or none
+        // is parked). ForkJoinPool's rule, waking only into a stripe that held at most one task
+        // (takers pass the signal on), was measured with these stripes on 2026-12-02 and not
+        // kept: submit-to-start p99 1.83x ForkJoinPool's, the idle CPU unchanged
+        // (docs/executor.md). No fence: the push's volatile store of top (or the spill queue's
+        // xadd) and the reads of the counts are volatile accesses, kept in program order by the
+        // synchronization order, as a parker's RMWs and its look are.
+        wakeOne();
     }
 
     /**
@@ -370,9 +368,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 if (batch && w.inbox.isEmpty() && q.moveTo(w.inbox, Worker.BATCH, this) > 0) {
                     signalWork(); // stealable work moved (ordered stores): the fenced handshake
                 } else if (q.size() != 0) {
-                    // Tasks left in the stripe, whose submitters signalled only while it held at
-                    // most one (SubmissionQueue.push; jcstress SubmitBehindQueued). No fence: our
-                    // CAS of base, the reads of top and base and of the counts are volatile.
+                    // Tasks left in the stripe: pass the signal on (their submitters' wakes may have
+                    // found a searcher, who took only one; jcstress SubmitBehindQueued). No fence:
+                    // our CAS of base, the reads of top and base and of the counts are volatile.
                     wakeOne();
                 }
                 return t;

@@ -40,10 +40,8 @@ import org.jctools.queues.SpmcArrayQueue;
  *                                                       held): volatile
  * top     lock holder: volatile store, after the      takers: volatile read, then the slots
  *         slot (the store-load order of the parking    (plain); isEmpty, size: volatile; lock
- *         handshake and of the signal rule)             holder: plain
- * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile; the
- *                                                       submitter after its store of top: volatile
- *                                                       (the signal rule)
+ *         handshake)                                    holder: plain
+ * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile
  * slots   lock holder: plain store, published by      taker: plain read after its CAS;
  *         top's volatile store; taker: release store   lock holder: acquire read (pairs with the
  *         of null after its read                      taker's release: its read is done)
@@ -57,13 +55,10 @@ final class SubmissionQueue extends SubmissionQueueBase {
     long q00, q01, q02, q03, q04, q05, q06, q07;
     long q08, q09, q10, q11, q12, q13, q14, q15;
 
-    /** Accepted, and the stripe holds other tasks that takers will signal for. */
     static final int ACCEPTED = 0;
     static final int REJECTED = 1;
     static final int CONTENDED = 2;
     static final int FULL = 3;
-    /** Accepted into a stripe that held at most one other task, or spilled: the submitter signals. */
-    static final int ACCEPTED_SIGNAL = 4;
 
     /**
      * Slots of a pool's stripe: 4096 references, allocated on the stripe's first submission. A
@@ -84,25 +79,15 @@ final class SubmissionQueue extends SubmissionQueueBase {
     }
 
     /**
-     * Pushes {@code task} if the pool runs: {@link #ACCEPTED_SIGNAL} (into a stripe that held at
-     * most one other task, or, if its slot is not free and {@code spillIfFull}, into the pool's
-     * spill queue: the caller wakes a worker), {@link #ACCEPTED} (into a stripe that held two or
-     * more), {@link #REJECTED} (the pool is shut down; the task was not published),
-     * {@link #CONTENDED} (another submitter holds the lock) or {@link #FULL} (the slot is not
-     * free): try another stripe.
-     *
-     * <p>The signal rule is {@code ForkJoinPool}'s for its external queues: a submission into a
-     * stripe that holds two or more tasks wakes nobody, because whoever takes those tasks and
-     * leaves some behind signals ({@link BwosExecutor#pollInjection}). {@code base} is read after
-     * the volatile store of {@code top}, and a taker reads {@code top} after its CAS of
-     * {@code base}: either this read sees the taker's CAS (fewer tasks, so we signal), or the taker
-     * sees our task and signals for it.
+     * Pushes {@code task} if the pool runs: {@link #ACCEPTED} (into this ring or, if its slot is not
+     * free and {@code spillIfFull}, into the pool's spill queue), {@link #REJECTED} (the pool is
+     * shut down; the task was not published), {@link #CONTENDED} (another submitter holds the lock)
+     * or {@link #FULL} (the slot is not free): try another stripe.
      */
     int push(BwosTask<?> task, BwosExecutor pool, boolean spillIfFull) {
         if ((long) LOCK.getVolatile(this) != 0L || !LOCK.compareAndSet(this, 0L, 1L)) {
             return CONTENDED; // read first: a failed CAS would take the line from the holder
         }
-        long t;
         try {
             if (pool.runState() != BwosExecutor.RUNNING) {
                 return REJECTED;
@@ -112,7 +97,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 a = new BwosTask<?>[mask + 1];
                 array = a; // plain: read by takers only after top's volatile store below
             }
-            t = (long) TOP.get(this); // plain: written only under the lock, which we hold
+            long t = (long) TOP.get(this); // plain: written only under the lock, which we hold
             int i = (int) t & mask;
             if (SLOTS.getAcquire(a, i) != null) {
                 // Full, or the slot's last taker has not cleared it: never overwrite.
@@ -120,7 +105,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                     return FULL;
                 }
                 pool.spill(task);
-                return ACCEPTED_SIGNAL;
+                return ACCEPTED;
             }
             a[i] = task; // plain: published by the volatile store of top
             TOP.setVolatile(this, t + 1);
@@ -129,7 +114,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
             // good would turn every later push away and keep termination waiting.
             LOCK.setRelease(this, 0L);
         }
-        return t - (long) BASE.getVolatile(this) <= 1 ? ACCEPTED_SIGNAL : ACCEPTED;
+        return ACCEPTED;
     }
 
     /** Takes the oldest task, or returns {@code null} if there is none. */

@@ -26,9 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  * producer of work (a submission, a grant, a push into the FIFO deque, a batch moved into the
  * inbox) publishes the work, issues a full fence (or, for a submission, relies on its volatile
  * store of the stripe's top), then reads the pool's idle and searching counts and, if nobody
- * searches, wakes a {@code PARKED} worker by CAS of its phase to {@code SIGNALLED}. A submission
- * into a stripe that already held two tasks wakes nobody: the worker that takes tasks from the
- * stripe and leaves some behind is the producer then (see {@link SubmissionQueue#push}). With the two fences, either the
+ * searches, wakes a {@code PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
  * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
  * will look again before it parks): work published before a worker parks is never missed. The
  * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check
@@ -287,8 +285,9 @@ final class Worker implements Runnable {
                 t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
                 if (t != null && !strict && !v.inbox.isEmpty()) {
                     // Pass the batch's signal on: its owner woke one worker for all of it, and its
-                    // submitters none beyond the first two (ForkJoinPool's propagation; tasks that
-                    // wait for each other need a worker each). The parking look signals by itself.
+                    // submitters' wakes may have found a searcher (ForkJoinPool's propagation;
+                    // tasks that wait for each other need a worker each). The parking look signals
+                    // by itself.
                     pool.wakeOne();
                 }
             }

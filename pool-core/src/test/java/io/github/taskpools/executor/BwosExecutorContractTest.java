@@ -774,11 +774,11 @@ class BwosExecutorContractTest {
 
     /**
      * Bursts of as many tasks as workers, submitted from outside into a pool whose workers are all
-     * parked, meeting at a barrier: each task needs a worker of its own. Only the first two
-     * submissions into a stripe wake a worker (ForkJoinPool's rule), so the rest must be passed on
-     * by the workers that take tasks and leave some behind, from the stripe, from an inbox that a
-     * batch went into, or from the spill queue. A missing hand-on strands a task behind parked
-     * workers and the barrier times out.
+     * parked, meeting at a barrier: each task needs a worker of its own. A submission's wake finds
+     * a searcher that takes one task, or a worker moves several into its inbox with one signal:
+     * the rest must be passed on by the workers that take tasks and leave some behind, from the
+     * stripe, an inbox or the spill queue. A missing hand-on strands a task behind parked workers
+     * and the barrier times out.
      */
     @ParameterizedTest
     @ValueSource(ints = {3, 4, 8})

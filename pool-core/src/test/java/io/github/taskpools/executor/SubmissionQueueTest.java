@@ -24,8 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link SubmissionQueue}, a stripe of BwosExecutor's submission queue, on its own: a sequential
  * model (pushes, polls and batch moves against a FIFO model, on small rings that wrap many times,
- * full rings refusing or spilling, the submitter told to signal only into a stripe that held at
- * most one task), and conservation with several submitters and takers with random
+ * full rings refusing or spilling), and conservation with several submitters and takers with random
  * stalls (every task taken exactly once). The pool only supplies the run state and the spill
  * queue: its threads are never started.
  */
@@ -77,11 +76,10 @@ class SubmissionQueueTest {
                 boolean spill = rnd.nextBoolean();
                 int r = q.push(t, pool, spill);
                 if (ring.size() < capacity) {
-                    // The submitter signals only into a stripe that held at most one task.
-                    assertEquals(ring.size() <= 1 ? SubmissionQueue.ACCEPTED_SIGNAL : SubmissionQueue.ACCEPTED, r);
+                    assertEquals(SubmissionQueue.ACCEPTED, r);
                     ring.addLast(t);
                 } else if (spill) {
-                    assertEquals(SubmissionQueue.ACCEPTED_SIGNAL, r);
+                    assertEquals(SubmissionQueue.ACCEPTED, r);
                     spilled.add(t);
                 } else {
                     assertEquals(SubmissionQueue.FULL, r);
@@ -147,8 +145,7 @@ class SubmissionQueueTest {
                 for (int i = 0; i < perSubmitter; i++) {
                     Task t = new Task(base + i);
                     int tries = 0;
-                    for (int r; (r = q.push(t, pool, tries++ % 2 == 1)) != SubmissionQueue.ACCEPTED
-                            && r != SubmissionQueue.ACCEPTED_SIGNAL; ) {
+                    for (int r; (r = q.push(t, pool, tries++ % 2 == 1)) != SubmissionQueue.ACCEPTED; ) {
                         if (r == SubmissionQueue.REJECTED) {
                             failures.add(new AssertionError("rejected while running"));
                             return;
