@@ -145,7 +145,7 @@ public abstract class ThepDequeImpl<E> extends ThepEchoPad<E> {
 
     /** Never waits: neither for the lock (another thief may be waiting for the echo) nor for the echo. */
     @Override
-    protected final E stealForBatch() {
+    final E stealForBatch() {
         return Aborted.taskOrNull(steal(false));
     }
 
@@ -234,7 +234,7 @@ public abstract class ThepDequeImpl<E> extends ThepEchoPad<E> {
 
     /** The head as a 64-bit index: T minus the 32-bit distance from h. */
     @Override
-    protected final long headEstimate() {
+    final long headEstimate() {
         long b = (long) BOTTOM.getOpaque(this);
         return b - distance(b, head((long) TOP.getOpaque(this)));
     }
