@@ -1,26 +1,29 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.api.StealResult;
+import io.github.taskpools.internal.FfTheDequeImpl;
 
 /**
  * FF-THE, the fence-free THE deque of Morrison and Afek (ASPLOS'14, §4, Fig. 3): the worker takes
  * without a fence; a thief steals task h only if it sees T - δ > h after raising H, and otherwise
- * returns ABORT (the deque may still hold up to δ tasks). The algorithm, the departures for a
- * bounded array, the invariants and the memory orderings are in {@link AbstractTheDeque}; why the
- * worker's store of T and load of H stay in order without a fence, where the deque may run and
- * how δ is chosen are in {@link BoundedTso}.
+ * returns ABORT (the deque may still hold up to δ tasks). Why the worker's store of T and load of
+ * H stay in order without a fence, where the deque may run and how δ is chosen are in
+ * {@link BoundedTso}; the algorithm, the departures for a bounded array, the invariants and the
+ * memory orderings are in {@code internal.AbstractTheDeque} and {@code internal.FfTheDequeImpl},
+ * out of the exported API.
  *
- * <p>Take: T = t ({@code setOpaque}), H ({@code getOpaque}), no fence; then the slot is cleared,
- * the second store of every take. Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT
- * alike, {@link #trySteal()} tells them apart. A thief never steals from a deque that holds δ tasks
- * or fewer (§6: the relaxed specification that sidesteps the "laws of order").
+ * <p>Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT alike, {@link #trySteal()}
+ * tells them apart. A thief never steals from a deque that holds δ tasks or fewer (§6: the relaxed
+ * specification that sidesteps the "laws of order"). {@link #delta()} returns δ.
  *
  * <p>Owner-only methods check the calling thread when push finds the deque full and when pop goes
  * through the lock and finds it empty; see {@link io.github.taskpools.api.WorkStealingDeque}.
  *
  * @param <E> the task type
  */
-public final class FfTheDeque<E> extends AbstractTheDeque<E> {
+// "exports": the superclass is internal (exported only to the baselines module), which keeps the
+// algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's and delta().
+@SuppressWarnings("exports")
+public final class FfTheDeque<E> extends FfTheDequeImpl<E> {
 
     /**
      * An empty deque of {@code capacity} slots with δ = {@link BoundedTso#defaultDelta()}, owned by
@@ -49,42 +52,10 @@ public final class FfTheDeque<E> extends AbstractTheDeque<E> {
      */
     public FfTheDeque(int capacity, int delta) {
         super(capacity, delta);
-        BoundedTso.requireBoundedTso("FF-THE");
-        BoundedTso.checkAbortingDelta(delta, capacity);
-    }
-
-    @Override
-    long head(long word) {
-        return word;
-    }
-
-    @Override
-    public E pop() {
-        long t = bottom - 1;
-        BOTTOM.setOpaque(this, t);
-        if (distance(t, (long) TOP.getOpaque(this)) < 0) {
-            return popLocked(t);
-        }
-        return takeSlot(t);
-    }
-
-    @Override
-    public E steal() {
-        return Aborted.taskOrNull(stealLocked("FF-THE"));
-    }
-
-    @Override
-    public StealResult<E> trySteal() {
-        return Aborted.result(stealLocked("FF-THE"));
-    }
-
-    /** δ: a thief steals only when it sees more than δ tasks. */
-    public int delta() {
-        return delta;
     }
 
     @Override
     public String toString() {
-        return "FfTheDeque[capacity " + capacity() + ", delta " + delta + ", ~" + sizeEstimate() + " tasks]";
+        return "FfTheDeque[capacity " + capacity() + ", delta " + delta() + ", ~" + sizeEstimate() + " tasks]";
     }
 }

@@ -11,8 +11,10 @@ import java.util.random.RandomGenerator;
  * The state shared by the array-based work-stealing deques of the library (Chase-Lev in
  * {@code io.github.taskpools.chaselev}; THE, FF-THE, FF-CL and THEP in
  * {@code io.github.taskpools.fencefree}): a fixed circular array of tasks and two indices into it.
- * Public only so that both packages can extend it; the package is exported only to the baselines
- * module.
+ * Every deque that extends it has its algorithm in this package (the exported classes declare only
+ * their constructors), so the fields, the VarHandles and the hooks are package-private, out of the
+ * exported API; the class is public so that the exported deques inherit its public methods, and the
+ * package is exported only to the baselines module.
  *
  * <ul>
  *   <li>{@code top} (H in THE terms): the index of the oldest task, the thieves' end. Only ever
@@ -45,10 +47,10 @@ import java.util.random.RandomGenerator;
  */
 public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
     /** The slots, for subclasses that access them in a stronger mode than plain. */
-    protected static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
+    static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Largest capacity accepted. */
-    protected static final int MAX_CAPACITY = 1 << 30;
+    static final int MAX_CAPACITY = 1 << 30;
 
     /**
      * An empty deque of {@code capacity} slots, owned by the calling thread.
@@ -56,7 +58,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      * @throws IllegalArgumentException if {@code capacity} is not a power of two in
      *     [2, {@value #MAX_CAPACITY}]
      */
-    protected TaskArrayDeque(int capacity) {
+    TaskArrayDeque(int capacity) {
         super(checkCapacity(capacity));
     }
 
@@ -68,14 +70,14 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
         return capacity;
     }
 
-    protected final void checkOwner() {
+    final void checkOwner() {
         if (Thread.currentThread() != owner) {
             throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
                     + "; the owner is " + owner);
         }
     }
 
-    protected static void checkNotNull(Object task) {
+    static void checkNotNull(Object task) {
         if (task == null) {
             throw new NullPointerException("null is not a task");
         }
@@ -113,7 +115,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      * The head index ({@code top}, H), read opaque, for the estimates above. Here {@code top} is
      * the index itself; THEP, which packs an echo counter into the high bits of H, overrides this.
      */
-    protected long headEstimate() {
+    long headEstimate() {
         return (long) TOP.getOpaque(this);
     }
 
@@ -121,7 +123,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      * The one-task steal that {@link #stealInto} repeats: {@link #steal()} here. THEP overrides it
      * with a steal that gives up instead of waiting for its owner.
      */
-    protected E stealForBatch() {
+    E stealForBatch() {
         return steal();
     }
 
@@ -164,10 +166,10 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
 /** The read-mostly fields: written at construction, and {@code owner} by {@code bindOwner()}. */
 abstract class TaskArrayColdFields<E> implements WorkStealingDeque<E> {
     /** The slots; task {@code i} is in slot {@code i & mask}. */
-    protected final Object[] tasks;
-    protected final int mask;
+    final Object[] tasks;
+    final int mask;
     /** The owner; plain, written only by {@code bindOwner()} whose contract gives happens-before. */
-    protected Thread owner;
+    Thread owner;
 
     TaskArrayColdFields(int capacity) {
         this.tasks = new Object[capacity];
@@ -187,7 +189,7 @@ abstract class TaskArrayPad0<E> extends TaskArrayColdFields<E> {
 
 /** The thieves' index, on its own cache lines. */
 abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
-    protected static final VarHandle TOP;
+    static final VarHandle TOP;
 
     static {
         try {
@@ -198,7 +200,7 @@ abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
     }
 
     /** Index of the oldest task; accessed through {@link #TOP} only. */
-    protected long top;
+    long top;
 
     TaskArrayTopField(int capacity) {
         super(capacity);
@@ -216,7 +218,7 @@ abstract class TaskArrayPad1<E> extends TaskArrayTopField<E> {
 
 /** The owner's index, on its own cache lines. */
 abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
-    protected static final VarHandle BOTTOM;
+    static final VarHandle BOTTOM;
 
     static {
         try {
@@ -230,7 +232,7 @@ abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
      * One past the newest task. Only the owner writes it, so the owner may read it plain; other
      * threads read it through {@link #BOTTOM}.
      */
-    protected long bottom;
+    long bottom;
 
     TaskArrayBottomField(int capacity) {
         super(capacity);

@@ -1,10 +1,11 @@
-package io.github.taskpools.fencefree;
+package io.github.taskpools.internal;
 
 import io.github.taskpools.api.StealResult;
 
 /**
- * The ABORT result of the package's internal steal methods, which return a task, {@code null} for
- * EMPTY, or {@link #ABORT}; and the two ways out to the public API.
+ * The ABORT result of the fence-free deques' internal steal methods ({@link AbstractTheDeque},
+ * {@link FfClDequeImpl}, {@link ThepDequeImpl}), which return a task, {@code null} for EMPTY, or
+ * {@link #ABORT}; and the two ways out to the public API.
  */
 final class Aborted {
     private Aborted() {

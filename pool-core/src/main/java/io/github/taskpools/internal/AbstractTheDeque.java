@@ -1,6 +1,5 @@
-package io.github.taskpools.fencefree;
+package io.github.taskpools.internal;
 
-import io.github.taskpools.internal.TaskArrayDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -22,7 +21,7 @@ import java.lang.invoke.VarHandle;
  *               if h >= t + 1: T = t + 1; unlock; return EMPTY
  *               unlock
  *           x = tasks[t]; tasks[t] = null; return x
- * steal():  lock; h = H; t = T (acquire)                 (THE and FF-THE; THEP in ThepDeque)
+ * steal():  lock; h = H; t = T (acquire)                 (THE and FF-THE; THEP in ThepDequeImpl)
  *           if t - h &lt;= δ: unlock; return t - h &lt;= 0 ? EMPTY : ABORT
  *           H = h + 1 (release); FENCE; t = T (acquire)
  *           if t - δ > h: x = tasks[h]; unlock; return x      (Fig. 3 lines 61-62)
@@ -31,9 +30,9 @@ import java.lang.invoke.VarHandle;
  * THE is this with δ = 0 and the FENCE in take: a thief steals when H &lt;= T after its increment
  * (§3.2). FF-THE drops the take's fence and asks T - δ > h instead (§4): a thief that reads T = t
  * knows the worker's own T is at least t - δ, since at most δ of its takes can still be in its
- * store buffer ({@link BoundedTso}). If the worker is about to take task h, its T store is one of
- * those, the thief sees T &lt;= h + δ and backs off; otherwise the worker's later read of H sees
- * the increment (the thief's FENCE) and takes the lock.
+ * store buffer ({@code fencefree.BoundedTso}). If the worker is about to take task h, its T store
+ * is one of those, the thief sees T &lt;= h + δ and backs off; otherwise the worker's later read of
+ * H sees the increment (the thief's FENCE) and takes the lock.
  *
  * <h2>Bounded array: where this departs from the figures</h2>
  * The paper leaves out what happens when the array fills (§3.2). Here it cannot grow, and a slot
@@ -85,9 +84,14 @@ import java.lang.invoke.VarHandle;
  * owner     bindOwner: plain (contract: hb)           owner paths: plain
  * </pre>
  *
+ * <p>The exported deques ({@code fencefree.TheDeque}, {@code FfTheDeque} and {@code ThepDeque})
+ * declare only their constructors and extend {@link TheDequeImpl}, {@link FfTheDequeImpl} and
+ * {@link ThepDequeImpl}, which extend this class: public, so that the exported classes inherit the
+ * public methods, with the hooks, the lock and δ package-private, out of the exported API.
+ *
  * @param <E> the task type
  */
-abstract class AbstractTheDeque<E> extends TheLockPad<E> {
+public abstract class AbstractTheDeque<E> extends TheLockPad<E> {
 
     AbstractTheDeque(int capacity, int delta) {
         super(capacity, delta);
@@ -178,12 +182,12 @@ abstract class AbstractTheDeque<E> extends TheLockPad<E> {
         long h = head((long) TOP.get(this));
         long t = (long) BOTTOM.getAcquire(this);
         Object outcome;
-        if (!BoundedTso.beyondDelta(t, h, delta)) {
+        if (!BoundedTsoChecks.beyondDelta(t, h, delta)) {
             outcome = distance(t, h) <= 0 ? null : Aborted.ABORT;
         } else {
             TOP.setRelease(this, h + 1);
             VarHandle.fullFence();
-            if (BoundedTso.beyondDelta((long) BOTTOM.getAcquire(this), h, delta)) {
+            if (BoundedTsoChecks.beyondDelta((long) BOTTOM.getAcquire(this), h, delta)) {
                 Object task = tasks[(int) h & mask];
                 if (task == null) {
                     unlock();
