@@ -790,7 +790,9 @@ class BwosExecutorContractTest {
             List<Future<?>> fs = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 fs.add(p.submit(() -> {
-                    meet.await(5, TimeUnit.SECONDS);
+                    // A stranded task never comes; a loaded machine (8 workers on 2 cores under
+                    // other work) may take seconds to run all n.
+                    meet.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
                     return null;
                 }));
             }
