@@ -32,8 +32,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -769,36 +767,6 @@ class BwosExecutorContractTest {
             b.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             throw new AssertionError("barrier", e);
-        }
-    }
-
-    /**
-     * Bursts of as many tasks as workers, submitted from outside into a pool whose workers are all
-     * parked, meeting at a barrier: each task needs a worker of its own. A submission's wake finds
-     * a searcher that takes one task, or a worker moves several into its inbox with one signal:
-     * the rest must be passed on by the workers that take tasks and leave some behind, from the
-     * stripe, an inbox or the spill queue. A missing hand-on strands a task behind parked workers
-     * and the barrier times out.
-     */
-    @ParameterizedTest
-    @ValueSource(ints = {3, 4, 8})
-    void burstsOfTasksThatMeetAtABarrierWakeAWorkerEach(int n) throws Exception {
-        BwosExecutor p = pool(n);
-        for (int round = 0; round < 200; round++) {
-            awaitTrue(() -> p.getParkedThreadCount() == n, () -> "workers parked: " + p);
-            CyclicBarrier meet = new CyclicBarrier(n);
-            List<Future<?>> fs = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                fs.add(p.submit(() -> {
-                    // A stranded task never comes; a loaded machine (8 workers on 2 cores under
-                    // other work) may take seconds to run all n.
-                    meet.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
-                    return null;
-                }));
-            }
-            for (Future<?> f : fs) {
-                f.get();
-            }
         }
     }
 
