@@ -17,19 +17,19 @@ import org.openjdk.jcstress.infra.results.ZZZ_Result;
  * plays worker 0: it becomes the deque's owner and forks task B through {@code Worker.fork}; the
  * push takes the slow path, grants A to thieves and, seeing the grant count move, calls
  * {@code signalWork()}. Actor 2 plays worker 1 parking: {@code announceParked()}, then
- * {@code lookAgain()}, which steals from worker 0. The arbiter reads whether worker 1 was
- * signalled and whether the grant happened.
+ * {@code lookAgain(top)}, which steals from worker 0. The arbiter reads whether worker 1 is awake
+ * (off the idle stack) and whether the grant happened.
  *
- * <p>FORBIDDEN: a grant, yet worker 1 neither found A nor was signalled (a lost wake-up: granted
- * work sits behind a parked worker while worker 0 runs on alone); or no grant at all (the push did
- * not answer the request: the set-up does not test what it means to). Results: found, signalled,
- * granted.
+ * <p>FORBIDDEN: a grant, yet worker 1 neither found A nor was woken (a lost wake-up: granted work
+ * sits behind a parked worker while worker 0 runs on alone); worker 1 took A but is still on the
+ * idle stack; or no grant at all (the push did not answer the request: the set-up does not test
+ * what it means to). Results: found, awake, granted.
  */
 @JCStressTest
 @Outcome(id = "false, false, true", expect = FORBIDDEN, desc = "granted work published before worker 1 parked, and nobody woke it")
-@Outcome(id = "true, false, true", expect = ACCEPTABLE, desc = "worker 1's last look stole the granted task")
-@Outcome(id = "false, true, true", expect = ACCEPTABLE, desc = "worker 0's signal woke worker 1")
-@Outcome(id = "true, true, true", expect = ACCEPTABLE, desc = "both")
+@Outcome(id = "true, false, true", expect = FORBIDDEN, desc = "worker 1 took A but is still on the idle stack")
+@Outcome(id = "false, true, true", expect = ACCEPTABLE, desc = "worker 0's signal woke worker 1 (its look found nothing, or handed A back)")
+@Outcome(id = "true, true, true", expect = ACCEPTABLE, desc = "worker 1's last look stole the granted task and left the stack")
 @Outcome(id = ".*, .*, false", expect = FORBIDDEN, desc = "the push did not grant on request: set-up broken")
 @State
 public class ParkVsGrant {
@@ -61,13 +61,12 @@ public class ParkVsGrant {
 
     @Actor
     public void worker1Parks(ZZZ_Result r) {
-        w1.announceParked();
-        r.r1 = w1.lookAgain() != null;
+        r.r1 = w1.lookAgain(w1.announceParked()) != null;
     }
 
     @Arbiter
     public void arbiter(ZZZ_Result r) {
-        r.r2 = w1.isSignalled();
+        r.r2 = !w1.isParked();
         r.r3 = w0.forks.grantCount() == 1;
     }
 }

@@ -53,12 +53,13 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
  * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
- * is idle. At most half the workers (at least one) search at a time; work that appears (a
- * submission, a grant) wakes a parked worker only if nobody searches (a worker being woken does not
- * count until it searches, so a burst wakes workers in parallel); a worker that takes tasks and
- * leaves some behind wakes another, and a searcher that finds work wakes the next one only if it
- * was the last searcher and more work is queued. An idle pool burns
- * no CPU: every worker is parked, with no timed wake-up.
+ * is idle. Parked workers wait on a stack in {@code ctl} (ForkJoinPool's design: a push or a pop
+ * is one CAS that also counts the idle workers). At most half the workers (at least one) search at
+ * a time; work that appears (a submission, a grant) pops a parked worker only if nobody searches (a
+ * worker being woken does not count until it searches, so a burst wakes workers in parallel); the
+ * last searcher to find work, every woken worker once it finds a task, and a worker that takes
+ * tasks and leaves some behind each wake another while work is queued. An idle pool burns no CPU:
+ * every worker is parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
@@ -81,9 +82,12 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <h2>Memory orderings</h2>
  * <pre>
  * field          writer: mode                          reader: mode
- * ctl            CAS / getAndAdd (volatile)            volatile
+ * ctl            CAS (volatile): run state, idle count  volatile; a popper's CAS synchronizes with
+ *                and idle stack change together       the push it undoes (publishes nextIdle)
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
- * worker phase   worker: volatile; waker: CAS          volatile
+ * worker phase   worker: opaque PARKED before its push;  volatile
+ *                popper: volatile ACTIVE after its CAS
+ * worker nextIdle worker: plain, before its push CAS    plain (racy), checked by the pop's CAS
  * stripes        SubmissionQueue: lock by CAS, volatile  CAS of base; volatile reads of lock,
  *                store of top (see its table)          top, base (isEmpty)
  * spills         JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
@@ -101,6 +105,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     static final int QUIESCED = 3;
     /** shutdownNow: workers cancel what they hold and exit. */
     static final int STOP = 4;
+
+    private static final int RS_SHIFT = 48;
+    private static final int IDLE_SHIFT = 32;
+    private static final long IDLE_ONE = 1L << IDLE_SHIFT;
+    private static final long STACK = 0xFFFF_FFFFL;
 
     private static final VarHandle CTL;
 
@@ -137,7 +146,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     private final AtomicInteger live;
     private final ObjectName mbeanName;
 
-    /** Run state (high 32 bits) and idle workers (low 32 bits). Volatile; changed by CAS or getAndAdd. */
+    /**
+     * Run state (bits 48-63), idle workers (bits 32-47) and the top of the stack of idle workers
+     * (bits 0-31: the top worker's park stamp, see {@link Worker#announceParked()}, 0 when empty).
+     * Volatile; changed by CAS only, so that a worker counts as idle exactly while it is on the
+     * stack, and a waker that sees an idle count takes one of those workers off by the same CAS.
+     */
     @SuppressWarnings("unused") // through CTL
     private volatile long ctl;
     /** Searching workers, on lines of their own: every idle worker changes the count. */
@@ -313,8 +327,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * A task that cannot go into a worker's deque (full), or that a worker about to park in a join
-     * hands on: into the spill queue, which workers poll before the stripes and never move in
+     * A task that cannot go into a worker's deque (full), that a worker about to park in a join
+     * hands on, or that a parking worker's look took but cannot run (see {@code
+     * Worker.lookAgain}): into the spill queue, which workers poll before the stripes and never move in
      * batches into an inbox. A joiner that does not know where its task is looks there (see
      * {@code Worker.helpStealer}); in a batch, such a task would wait in the inbox of a worker that
      * may itself block in a join.
@@ -402,30 +417,57 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     // ------------------------------------------------------------------ idle workers
 
     int runState() {
-        return (int) ((long) CTL.getVolatile(this) >>> 32);
+        return runState((long) CTL.getVolatile(this));
+    }
+
+    private static int runState(long c) {
+        return (int) (c >>> RS_SHIFT);
     }
 
     private static int idle(long c) {
-        return (int) c;
+        return (int) (c >>> IDLE_SHIFT) & 0xFFFF;
+    }
+
+    /** {@code c} with the run state {@code rs}, the idle count and stack kept. */
+    private static long withRunState(long c, int rs) {
+        return ((long) rs << RS_SHIFT) | (c & ~(-1L << RS_SHIFT));
     }
 
     boolean tryStartSearching() {
         return searching.tryIncrement(maxSearching);
     }
 
-    void endSearching() {
-        if (searching.decrement() == 1 && idleCount() != 0 && !queuesEmpty()) {
-            // We were the last searcher and found work, and more is queued. A hint, not a
-            // handshake (whoever published that work, or took from it and left some, signalled),
-            // so no fence here.
-            // The idle count is read first so that a busy pool skips queuesEmpty's scan.
+    /** A searcher found work: one searcher fewer. Returns whether it was the last one. */
+    boolean endSearching() {
+        return searching.decrement() == 1;
+    }
+
+    /**
+     * A worker that wakers counted on (the last searcher, or a worker woken off the idle stack)
+     * found a task: if more work is queued and a worker is idle, it wakes one, which inherits the
+     * duty. No fence: the work it looks for was published before the waker's fence and its read
+     * of the counts, which our pop or our searching count came after.
+     */
+    void handOn() {
+        // The idle count first, so that a busy pool skips queuesEmpty's scan.
+        if (idleCount() != 0 && !queuesEmpty()) {
             wakeOne();
         }
     }
 
-    /** A worker parks: one more idle worker, and one searcher fewer if it searched. */
-    void parking(boolean wasSearching) {
-        CTL.getAndAdd(this, 1L);
+    /**
+     * A worker parks: it goes on top of the stack of idle workers, counted idle by the same CAS
+     * (ForkJoinPool's ctl stack), and one searcher fewer if it searched (after the push: a waker
+     * reads the stack before the searching count). {@code top} is the worker's park stamp.
+     */
+    void parking(Worker w, int top, boolean wasSearching) {
+        for (long c = (long) CTL.getVolatile(this), d; ; c = d) {
+            w.nextIdle = (int) c; // plain: published by the CAS below, read by a popper after its read of ctl
+            long nc = ((c + IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(top);
+            if ((d = (long) CTL.compareAndExchange(this, c, nc)) == c) {
+                break;
+            }
+        }
         if (wasSearching) {
             searching.decrement();
         }
@@ -441,9 +483,21 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return idle((long) CTL.getVolatile(this)) >= workers.length - 1;
     }
 
-    /** A parked worker found work by itself. */
-    void unparked() {
-        CTL.getAndAdd(this, -1L);
+    /**
+     * A parking worker whose last look took a task leaves the idle stack: it pops itself if it is
+     * still on top ({@code top}, its park stamp, is unique to this park). Returns whether the
+     * worker is off the stack: popped here, or popped already by a waker, which wrote ACTIVE after
+     * its CAS. False while a worker pushed after it covers it.
+     */
+    boolean tryUnidle(Worker w, int top) {
+        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(top); ) {
+            long nc = ((c - IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(w.nextIdle);
+            if (CTL.compareAndSet(this, c, nc)) {
+                w.activate();
+                return true;
+            }
+        }
+        return !w.isParked();
     }
 
     /**
@@ -455,32 +509,51 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         wakeOne();
     }
 
-    /** Wakes a parked worker unless a worker searches; no fence (see {@link #signalWork()}). */
+    /** Wakes an idle worker unless a worker searches; no fence (see {@link #signalWork()}). */
     void wakeOne() {
-        if (idle((long) CTL.getVolatile(this)) == 0 || searching.get() > 0) {
-            return; // nobody to wake (the common case of a busy pool), or a searcher will look
-        }
-        Worker[] ws = workers;
-        int n = ws.length;
-        int start = (int) (System.nanoTime() & Integer.MAX_VALUE) % n;
-        for (int i = 0; i < n; i++) {
-            Worker w = ws[(start + i) % n];
-            // A woken worker counts as searching only once it runs its search: a burst of
-            // submissions wakes a second worker while the first is still waking up, as
-            // ForkJoinPool's signalWork does while fewer than parallelism workers are active.
-            if (w.isParked() && w.trySignal()) {
-                CTL.getAndAdd(this, -1L);
+        // The stack is read before the searching count: a parking searcher pushes, then stops
+        // counting as a searcher, then looks (see parking).
+        for (long c = (long) CTL.getVolatile(this); (c & STACK) != 0 && searching.get() == 0;
+                c = (long) CTL.getVolatile(this)) {
+            if (pop(c)) {
                 return;
             }
         }
+    }
+
+    /** Wakes the top idle worker, searchers or not: for a task a parking worker hands back. */
+    void wakeTop() {
+        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) != 0; ) {
+            if (pop(c)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Takes the top worker of {@code c}'s stack off it and wakes it (one CAS: the idle count and the
+     * stack change together, so every waker that sees an idle worker takes a distinct one). Its
+     * {@code nextIdle}, read racily, is checked by the CAS: the top's stamp changes at every push.
+     */
+    private boolean pop(long c) {
+        Worker w = workers[(int) (c & 0xFFFF) - 1];
+        long nc = ((c - IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(w.nextIdle);
+        if (!CTL.compareAndSet(this, c, nc)) {
+            return false;
+        }
+        w.activate();
+        if (w.thread != Thread.currentThread()) {
+            LockSupport.unpark(w.thread);
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ lifecycle
 
     @Override
     public void shutdown() {
-        for (long c; (int) ((c = (long) CTL.getVolatile(this)) >>> 32) == RUNNING; ) {
-            if (CTL.compareAndSet(this, c, ((long) SHUTDOWN << 32) | (c & 0xFFFF_FFFFL))) {
+        for (long c; runState(c = (long) CTL.getVolatile(this)) == RUNNING; ) {
+            if (CTL.compareAndSet(this, c, withRunState(c, SHUTDOWN))) {
                 break;
             }
         }
@@ -489,8 +562,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public List<Runnable> shutdownNow() {
-        for (long c; (int) ((c = (long) CTL.getVolatile(this)) >>> 32) < STOP; ) {
-            if (CTL.compareAndSet(this, c, ((long) STOP << 32) | (c & 0xFFFF_FFFFL))) {
+        for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
+            if (CTL.compareAndSet(this, c, withRunState(c, STOP))) {
                 break;
             }
         }
@@ -521,23 +594,23 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     /**
      * Commits graceful termination if the pool is shut down, every worker idle and every queue
-     * empty. The run state goes SHUTDOWN, TIDYING, QUIESCED by CAS on {@code ctl}, whose low half
-     * counts idle workers: a worker that stops being idle meanwhile makes the last CAS fail.
+     * empty. The run state goes SHUTDOWN, TIDYING, QUIESCED by CAS on {@code ctl}, which also holds
+     * the idle count and stack: a worker that stops being idle meanwhile makes the last CAS fail.
      */
     boolean tryTerminate() {
         long c = (long) CTL.getVolatile(this);
         int n = workers.length;
-        if ((int) (c >>> 32) != SHUTDOWN || idle(c) != n) {
+        if (runState(c) != SHUTDOWN || idle(c) != n) {
             return false;
         }
-        long tidying = ((long) TIDYING << 32) | n;
+        long tidying = withRunState(c, TIDYING);
         if (!CTL.compareAndSet(this, c, tidying)) {
             return false;
         }
         VarHandle.fullFence();
-        if (!queuesEmpty(true) || !CTL.compareAndSet(this, tidying, ((long) QUIESCED << 32) | n)) {
-            for (long d; (int) ((d = (long) CTL.getVolatile(this)) >>> 32) == TIDYING; ) {
-                if (CTL.compareAndSet(this, d, ((long) SHUTDOWN << 32) | (d & 0xFFFF_FFFFL))) {
+        if (!queuesEmpty(true) || !CTL.compareAndSet(this, tidying, withRunState(tidying, QUIESCED))) {
+            for (long d; runState(d = (long) CTL.getVolatile(this)) == TIDYING; ) {
+                if (CTL.compareAndSet(this, d, withRunState(d, SHUTDOWN))) {
                     break;
                 }
             }

@@ -21,17 +21,28 @@ import java.util.concurrent.locks.LockSupport;
  * LifoBwosDeque#requestGrant()}), spin a bounded number of rounds, then park.
  *
  * <h2>Parking handshake</h2>
- * A worker parks in three steps: it counts itself idle in the pool's {@code ctl} (volatile RMW)
- * and then marks itself {@code PARKED}, issues a full fence, and looks once more for work. A
- * producer of work (a submission, a grant, a push into the FIFO deque, a batch moved into the
- * inbox) publishes the work, issues a full fence (or, for a submission, relies on its volatile
- * store of the stripe's top), then reads the pool's idle and searching counts and, if nobody
- * searches, wakes a {@code PARKED} worker by CAS of its phase to {@code SIGNALLED}. With the two fences, either the
- * parking worker's look finds the work, or the producer sees the worker parked (or a searcher that
- * will look again before it parks): work published before a worker parks is never missed. The
- * jcstress tests {@code ParkVsSignal}, {@code ParkVsGrant} and {@code ParkVsInboxBatch} check
- * this. A worker whose last look finds a task signals for what is left: wakers may have counted on
- * that look for more than the one task it takes ({@code AbsorbedSignal}, {@code SearcherParks}).
+ * Idle workers wait on a stack in the pool's {@code ctl} word, as in ForkJoinPool: one CAS pushes a
+ * worker and counts it idle, one CAS pops the top worker and counts it busy, so every waker that
+ * sees an idle worker takes a distinct one. A worker parks in three steps: it writes itself
+ * {@code PARKED}, pushes itself, issues a full fence, and looks once more for work. A producer of
+ * work (a submission, a grant, a push into the FIFO deque, a batch moved into the inbox) publishes
+ * the work, issues a full fence (or, for a submission, relies on its volatile store of the
+ * stripe's top), then reads the stack and the searching count and, if nobody searches, pops the
+ * top worker and writes it {@code ACTIVE}. With the two fences, either the parking worker's look
+ * finds the work, or the producer sees the worker on the stack (or a searcher that will look again
+ * before it parks): work published before a worker parks is never missed (jcstress {@code
+ * ParkVsSignal}, {@code ParkVsGrant}, {@code ParkVsInboxBatch}). A look that takes a task must
+ * leave the stack: the worker pops itself if it is still on top; if another worker parked since and
+ * covers it, it hands the task back to the spill queue and wakes the top one.
+ *
+ * <h2>Handing on</h2>
+ * A waker that sees a searcher wakes nobody, and a woken worker may take other work than its
+ * waker's; a task must not wait behind parked workers while the worker counted on runs another
+ * (tasks meeting at a barrier need a worker each). So a worker that wakers counted on hands the
+ * duty on once it takes a task, if work is left and a worker idle: the last searcher and every
+ * woken worker ({@link #foundWork()}), the parking look ({@code AbsorbedSignal}, {@code
+ * SearcherParks}), and a taker that leaves tasks in the stripe, inbox or spill queue it took from
+ * ({@code SubmitBehindQueued}; {@code IdleStackTest} replays the sequences).
  *
  * <h2>Owner fields</h2>
  * Fields without a comment on their mode are plain and written by the worker's own thread only.
@@ -64,7 +75,6 @@ final class Worker implements Runnable {
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
-    static final int SIGNALLED = 2;
 
     private static final VarHandle PHASE;
     private static final VarHandle STEALS;
@@ -107,11 +117,23 @@ final class Worker implements Runnable {
     /** Plain: written before the thread starts (Thread.start gives happens-before). */
     Thread thread;
 
-    /** ACTIVE, PARKED or SIGNALLED: volatile writes by the worker, CAS PARKED to SIGNALLED by a waker. */
+    /**
+     * PARKED from before this worker's push onto the pool's idle stack until whoever pops it
+     * writes ACTIVE (volatile, after the pop's CAS): the worker itself, or a waker.
+     */
     @SuppressWarnings("unused") // through PHASE
     private volatile int phase;
+    /**
+     * The idle stack's top (a park stamp) below this worker while it is on the stack. Plain:
+     * written before the push CAS, read racily by a popper; the pop's CAS fails if it changed.
+     */
+    int nextIdle;
+    /** Parks so far, modulo 2^16: with the index, this worker's park stamp. */
+    private int parkSeq;
     /** Whether this worker counts in the pool's searching count. */
     private boolean searching;
+    /** Whether a waker popped this worker off the idle stack and it has not found a task since. */
+    private boolean woken;
     /** {@code forks.grantCount()} when this worker last signalled a grant. */
     private long grantsSeen;
     private int tick;
@@ -197,7 +219,7 @@ final class Worker implements Runnable {
                 t = inbox.poll(); // null only when empty: an owner must not park past its own batch
             }
             if (t != null) {
-                endSearch(); // a worker woken as a searcher that finds work here stops searching
+                foundWork();
                 return t;
             }
             if (rs >= BwosExecutor.QUIESCED) {
@@ -207,6 +229,7 @@ final class Worker implements Runnable {
             }
             t = search();
             if (t != null) {
+                foundWork();
                 return t;
             }
         }
@@ -231,7 +254,6 @@ final class Worker implements Runnable {
             for (int round = 0; round < SEARCH_SPINS; round++) {
                 BwosTask<?> t = scan(false);
                 if (t != null) {
-                    endSearch();
                     return t;
                 }
                 if (round == 0) {
@@ -255,15 +277,28 @@ final class Worker implements Runnable {
         return searching;
     }
 
-    private void endSearch() {
+    /**
+     * This worker found a task. A searcher stops searching. The last searcher and a worker woken
+     * off the idle stack hand their duty on ({@link BwosExecutor#handOn()}): wakers that saw a
+     * searcher woke nobody, and a waker that popped this worker counted on it for its own work,
+     * which need not be the task found here. Each takes one task and, with work left, wakes the
+     * next: tasks that wait for each other (at a barrier) get a worker each (tokio's rule for the
+     * last searcher, here also for every woken worker, which does not count as searching).
+     */
+    void foundWork() {
+        boolean duty = woken;
+        woken = false;
         if (searching) {
             searching = false;
-            pool.endSearching(); // the last searcher to find work wakes another
+            duty |= pool.endSearching();
+        }
+        if (duty) {
+            pool.handOn();
         }
     }
 
     /** One round: the submission queue, then every other worker's deques from a random start. */
-    private BwosTask<?> scan(boolean strict) {
+    BwosTask<?> scan(boolean strict) {
         BwosTask<?> t = pool.pollInjection(this, strict, !strict);
         if (t != null) {
             t.recordStealer(this);
@@ -318,11 +353,11 @@ final class Worker implements Runnable {
      * {@code null} after a wake-up (or to exit).
      */
     private BwosTask<?> park() {
-        announceParked();
+        int top = announceParked();
         if (pool.tryTerminate()) {
             return null;
         }
-        BwosTask<?> t = lookAgain();
+        BwosTask<?> t = lookAgain(top);
         if (t != null) {
             return t;
         }
@@ -332,45 +367,60 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Handshake, step 1: idle + 1 (volatile RMW), then PARKED (volatile), then a full fence. In
-     * this order: a waker that sees PARKED takes the worker off the idle count, which must already
-     * hold it (the other order let the count run below zero into the run state; jcstress
-     * {@code SignalVsAnnounceParked}).
+     * Handshake, step 1: PARKED, then onto the pool's idle stack (CAS of ctl, counting this worker
+     * idle; see {@link BwosExecutor#parking}), then a full fence. Returns this park's stamp: the
+     * worker's index + 1 in the low 16 bits, its park count in the high 16 (so that a popper that
+     * read an older top fails its CAS, as ForkJoinPool's phase sequence does).
      */
-    void announceParked() {
+    int announceParked() {
         boolean wasSearching = searching;
         searching = false;
-        pool.parking(wasSearching);
-        PHASE.setVolatile(this, PARKED);
+        woken = false; // the parking look takes over its duty
+        parkSeq = (parkSeq + 1) & 0xFFFF;
+        int top = (parkSeq << 16) | (index + 1);
+        // Opaque: ordered before a popper's ACTIVE by the push CAS it reads (synchronizes-with).
+        PHASE.setOpaque(this, PARKED);
+        pool.parking(this, top, wasSearching);
         VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
+        return top;
     }
 
-    /** Handshake, step 2: one more look; a task found ends the parking. */
-    BwosTask<?> lookAgain() {
+    /**
+     * Handshake, step 2: one more look; a task found ends the parking, if this worker can leave
+     * the idle stack. It pops itself when still on top; if a waker popped it, the task is its to
+     * run. Otherwise a worker that parked since covers it on the stack: it hands the task to the
+     * spill queue and wakes the top worker for it, then parks (a worker that runs tasks must not
+     * be counted idle: termination reads that count).
+     */
+    BwosTask<?> lookAgain(int top) {
         BwosTask<?> t = scan(true);
-        if (t != null) {
-            if (PHASE.compareAndSet(this, PARKED, ACTIVE)) {
-                pool.unparked(); // idle - 1
-            } else {
-                PHASE.setVolatile(this, ACTIVE); // a waker counted us as not idle already
-            }
-            // This look takes one task, but wakers may have counted on it for more: a waker that
-            // signalled us meant its own work, which need not be the task we found, and a waker
-            // that saw us searching woke nobody. Signal for whatever is left, or it could wait
-            // behind us while we run ours (two tasks meeting at a barrier would hang; jcstress
-            // AbsorbedSignal and SearcherParks). Such a waker's task is visible to the reads of
-            // queuesEmpty: they follow our fence (the waker's fence or our CAS that saw its
-            // signal orders its task before them). With nothing left, a woken worker would only
-            // look and park again.
+        if (t == null) {
+            return null;
+        }
+        // This look takes one task, but wakers may have counted on it for more: a waker that saw
+        // us searching woke nobody, and a waker that popped us meant its own work, which need not
+        // be the task we found. Signal for whatever is left, or it could wait behind us while we
+        // run ours (two tasks meeting at a barrier would hang; jcstress AbsorbedSignal and
+        // SearcherParks). Such a waker's task is visible to the reads of queuesEmpty: they follow
+        // our fence, or the read of our phase that saw the waker's ACTIVE (written after its pop,
+        // which came after its task and its fence).
+        if (pool.tryUnidle(this, top)) {
             if (!pool.queuesEmpty()) {
                 pool.signalWork();
             }
+            return t;
         }
-        return t;
+        boolean more = !pool.queuesEmpty(); // read before the task goes back, which would count
+        pool.inject(t);
+        pool.wakeTop();
+        if (more) {
+            pool.signalWork();
+        }
+        return null;
     }
 
-    /** Handshake, step 3: parks until a waker signals (or the pool terminates). */
-    private void block() {
+    /** Handshake, step 3: parks until popped off the idle stack (or the pool terminates). */
+    void block() {
         while ((int) PHASE.getVolatile(this) == PARKED) {
             if (pool.runState() >= BwosExecutor.QUIESCED) {
                 return;
@@ -378,25 +428,17 @@ final class Worker implements Runnable {
             LockSupport.park(pool);
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
-        PHASE.setVolatile(this, ACTIVE); // the waker counted us as not idle
+        woken = true;
         WAKEUPS.setOpaque(this, wakeups + 1);
     }
 
-    /** Wakes this worker if parked (CAS PARKED to SIGNALLED); the pool then counts it as not idle. */
-    boolean trySignal() {
-        if ((int) PHASE.getVolatile(this) == PARKED && PHASE.compareAndSet(this, PARKED, SIGNALLED)) {
-            LockSupport.unpark(thread);
-            return true;
-        }
-        return false;
+    /** Popped off the idle stack (by a waker, after its CAS, or by the worker itself): ACTIVE. */
+    void activate() {
+        PHASE.setVolatile(this, ACTIVE);
     }
 
     boolean isParked() {
         return (int) PHASE.getVolatile(this) == PARKED;
-    }
-
-    boolean isSignalled() {
-        return (int) PHASE.getVolatile(this) == SIGNALLED;
     }
 
     // ------------------------------------------------------------------ fork, submit, join

@@ -1,0 +1,57 @@
+package io.github.taskpools.executor;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * The idle stack in the pool's {@code ctl} (run state, idle count and the top worker's park stamp
+ * in one word) while a worker pushes itself and a waker pops. Two workers whose threads are never
+ * started: worker 1 parked before the actors run (stack: worker 1). Actor 1 plays worker 0's
+ * {@code announceParked()} (PARKED, then the push CAS, which reads the top into its
+ * {@code nextIdle}); actor 2 pops twice ({@code wakeTop()}: read ctl, read the top's
+ * {@code nextIdle} racily, CAS). The arbiter reads the idle count and how many workers are still
+ * PARKED.
+ *
+ * <p>ACCEPTABLE: both popped (idle 0, none parked), or worker 1 popped and the second pop found the
+ * stack empty before worker 0 pushed (idle 1, worker 0 parked). FORBIDDEN: any other pair: a count
+ * that disagrees with the workers on the stack (a worker woken twice or never, a pop that linked a
+ * stale {@code nextIdle}, a PARKED written after the popper's ACTIVE), or a count borrowed from
+ * the run state.
+ */
+@JCStressTest
+@Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "both workers popped")
+@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "worker 1 popped; worker 0 pushed after the second pop found the stack empty")
+@Outcome(expect = FORBIDDEN, desc = "the idle count disagrees with the parked workers")
+@State
+public class IdleStackPushVsPop {
+    final BwosExecutor pool;
+
+    public IdleStackPushVsPop() {
+        pool = UnstartedPools.of(2, 1);
+        pool.workers[1].announceParked();
+    }
+
+    @Actor
+    public void worker() {
+        pool.workers[0].announceParked();
+    }
+
+    @Actor
+    public void waker() {
+        pool.wakeTop();
+        pool.wakeTop();
+    }
+
+    @Arbiter
+    public void arbiter(II_Result r) {
+        r.r1 = pool.idleCount();
+        r.r2 = (pool.workers[0].isParked() ? 1 : 0) + (pool.workers[1].isParked() ? 1 : 0);
+    }
+}

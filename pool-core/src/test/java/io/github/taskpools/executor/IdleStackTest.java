@@ -1,0 +1,164 @@
+package io.github.taskpools.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * BwosExecutor's idle stack and hand-on rules, played step by step on a pool whose threads are
+ * never started: each test calls the workers' parking and waking steps in one order and checks
+ * who is parked. The races between those steps are jcstress's ({@code ParkVsSignal},
+ * {@code IdleStackPushVsPop}, {@code AbsorbedSignal}, {@code SearcherParks}); these tests pin the
+ * rules themselves, including the sequence that stranded tasks meeting at a barrier.
+ */
+class IdleStackTest {
+    static final Runnable NOOP = () -> { };
+
+    private static BwosExecutor unstartedPool(int n) {
+        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(n);
+        b.startThreads = false;
+        return b.build();
+    }
+
+    /** A task for an inbox. */
+    static final class Noop extends BwosRecursiveAction {
+        @Override
+        protected void compute() {
+        }
+    }
+
+    /**
+     * Pushes and pops in random order against a LIFO model: the stack pops the worker parked last,
+     * the idle count is the model's size, every worker on the stack is PARKED and every other ACTIVE,
+     * through about 10^5 parks per worker (the 16-bit park stamp wraps).
+     */
+    @Test
+    void pushesAndPopsFollowALifoModel() {
+        int n = 3;
+        BwosExecutor pool = unstartedPool(n);
+        Deque<Integer> model = new ArrayDeque<>();
+        SplittableRandom random = new SplittableRandom(26);
+        for (int step = 0; step < 600_000; step++) {
+            if (random.nextBoolean() && model.size() < n) {
+                int i;
+                do {
+                    i = random.nextInt(n);
+                } while (model.contains(i));
+                pool.workers[i].announceParked();
+                model.push(i);
+            } else {
+                Integer top = model.poll();
+                pool.wakeTop();
+                if (top != null) {
+                    assertFalse(pool.workers[top].isParked(), "step " + step + ": the top worker was not woken");
+                }
+            }
+            assertEquals(model.size(), pool.idleCount(), "step " + step);
+            for (int i = 0; i < n; i++) {
+                assertEquals(model.contains(i), pool.workers[i].isParked(), "step " + step + ", worker " + i);
+            }
+        }
+    }
+
+    /** A worker on top whose last look takes a task pops itself and runs it. */
+    @Test
+    void aLookThatTakesATaskOnTopLeavesTheStack() {
+        BwosExecutor pool = unstartedPool(2);
+        Worker w0 = pool.workers[0];
+        pool.execute(NOOP); // no worker idle: wakes nobody
+        int top = w0.announceParked();
+        assertEquals(1, pool.idleCount());
+        assertNotNull(w0.lookAgain(top));
+        assertFalse(w0.isParked());
+        assertEquals(0, pool.idleCount());
+    }
+
+    /**
+     * A worker whose last look takes a task while another parked above it cannot leave the stack:
+     * it hands the task back (spill queue) and wakes the top worker, and stays parked.
+     */
+    @Test
+    void aLookCoveredByALaterParkHandsTheTaskBack() {
+        BwosExecutor pool = unstartedPool(2);
+        Worker w0 = pool.workers[0];
+        Worker w1 = pool.workers[1];
+        pool.execute(NOOP);
+        int top0 = w0.announceParked();
+        w1.announceParked();
+        assertNull(w0.lookAgain(top0));
+        assertTrue(w0.isParked());
+        assertFalse(w1.isParked(), "the top worker is woken for the task handed back");
+        assertEquals(1, pool.idleCount());
+        assertFalse(pool.queuesEmpty(), "the task is back in the shared queue");
+        assertNotNull(w1.scan(false), "the woken worker finds it");
+    }
+
+    /**
+     * The sequence that stranded a task among tasks meeting at a barrier (traced 2026-12-02, 8
+     * workers): a searcher takes one task and moves another into its inbox, its signal for the
+     * batch absorbed by its own searching count; two more tasks come while it still searches, and
+     * wake nobody; as the last searcher it wakes one worker (worker 1), which takes one of the two
+     * and moves the other into its own inbox, whose signal wakes worker 2. Two tasks are queued
+     * (one in each inbox) and two workers must be awake for them: worker 1, woken, owes a hand-on.
+     */
+    @Test
+    void aWokenWorkerThatTakesOtherWorkWakesTheNext() {
+        BwosExecutor pool = unstartedPool(4);
+        Worker w0 = pool.workers[0];
+        Worker w1 = pool.workers[1];
+        Worker w2 = pool.workers[2];
+        Worker w3 = pool.workers[3];
+        w3.announceParked();
+        w2.announceParked();
+        w1.announceParked();
+        assertTrue(w0.tryStartSearching());
+        pool.execute(NOOP); // a searcher is there: these wake nobody
+        pool.execute(NOOP);
+        assertNotNull(w0.scan(false)); // takes one, moves one into its inbox
+        assertEquals(1, w0.inbox.size());
+        pool.execute(NOOP);
+        pool.execute(NOOP);
+        assertEquals(3, pool.idleCount(), "submissions and a batch seen by a searcher wake nobody");
+        w0.foundWork(); // the last searcher: wakes the top worker, worker 1
+        assertFalse(w1.isParked());
+        w1.block(); // returns at once: woken
+        assertNotNull(w1.scan(false)); // takes one, moves one into its inbox, wakes worker 2 for it
+        assertEquals(1, w1.inbox.size());
+        assertFalse(w2.isParked());
+        assertTrue(w3.isParked());
+        w1.foundWork();
+        assertFalse(w3.isParked(), "a task waits in worker 0's inbox behind parked worker 3");
+    }
+
+    /**
+     * The smallest case: a worker woken for a task in a stripe takes it, leaving nothing behind
+     * there, while a task waits in another worker's inbox: it still owes a hand-on.
+     */
+    @Test
+    void aWokenWorkerHandsOnForWorkElsewhere() {
+        BwosExecutor pool = unstartedPool(3);
+        Worker w0 = pool.workers[0];
+        Worker w1 = pool.workers[1];
+        Worker w2 = pool.workers[2];
+        int top2 = w2.announceParked();
+        assertNull(w2.lookAgain(top2));
+        w1.announceParked();
+        assertTrue(w0.tryStartSearching());
+        pool.execute(NOOP); // B: a searcher, wakes nobody
+        assertTrue(w0.inbox.offer(new Noop())); // A: a batch whose signal was absorbed
+        pool.endSearching(); // worker 0 ends its search without a hand-on
+        pool.wakeTop(); // worker 1 woken for B
+        w1.block();
+        assertNotNull(w1.scan(false)); // B: the stripe comes first, and is left empty
+        assertTrue(w2.isParked());
+        w1.foundWork();
+        assertFalse(w2.isParked(), "task A waits in worker 0's inbox behind parked worker 2");
+    }
+}
