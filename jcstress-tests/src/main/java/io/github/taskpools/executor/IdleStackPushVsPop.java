@@ -8,7 +8,7 @@ import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
-import org.openjdk.jcstress.infra.results.II_Result;
+import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * The idle stack in the pool's {@code ctl} (run state, idle count and the top worker's park stamp
@@ -17,17 +17,18 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * {@code announceParked()} (PARKED, then the push CAS, which reads the top into its
  * {@code nextIdle}); actor 2 pops twice ({@code wakeTop()}: read ctl, read the top's
  * {@code nextIdle} racily, CAS). The arbiter reads the idle count and how many workers are still
- * PARKED.
+ * PARKED, then pops until the stack is empty and reads what is left of both (the stack must hold
+ * every worker the count holds).
  *
  * <p>ACCEPTABLE: both popped (idle 0, none parked), or worker 1 popped and the second pop found the
- * stack empty before worker 0 pushed (idle 1, worker 0 parked). FORBIDDEN: any other pair: a count
- * that disagrees with the workers on the stack (a worker woken twice or never, a pop that linked a
- * stale {@code nextIdle}, a PARKED written after the popper's ACTIVE), or a count borrowed from
- * the run state.
+ * stack empty before worker 0 pushed (idle 1, worker 0 parked); nothing left after the drain.
+ * FORBIDDEN: anything else: a count that disagrees with the workers on the stack (a worker woken
+ * twice or never, a pop that linked a stale {@code nextIdle} and lost a worker from the stack, a
+ * PARKED written after the popper's ACTIVE), or a count borrowed from the run state.
  */
 @JCStressTest
-@Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "both workers popped")
-@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "worker 1 popped; worker 0 pushed after the second pop found the stack empty")
+@Outcome(id = "0, 0, 0", expect = ACCEPTABLE, desc = "both workers popped")
+@Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "worker 1 popped; worker 0 pushed after the second pop found the stack empty")
 @Outcome(expect = FORBIDDEN, desc = "the idle count disagrees with the parked workers")
 @State
 public class IdleStackPushVsPop {
@@ -50,8 +51,15 @@ public class IdleStackPushVsPop {
     }
 
     @Arbiter
-    public void arbiter(II_Result r) {
+    public void arbiter(III_Result r) {
         r.r1 = pool.idleCount();
-        r.r2 = (pool.workers[0].isParked() ? 1 : 0) + (pool.workers[1].isParked() ? 1 : 0);
+        r.r2 = parked();
+        pool.wakeTop();
+        pool.wakeTop();
+        r.r3 = pool.idleCount() + parked();
+    }
+
+    private int parked() {
+        return (pool.workers[0].isParked() ? 1 : 0) + (pool.workers[1].isParked() ? 1 : 0);
     }
 }
