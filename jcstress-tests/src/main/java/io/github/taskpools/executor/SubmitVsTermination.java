@@ -12,8 +12,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
  * A submission from outside racing the commit of graceful termination. One worker, thread never
- * started, counted idle (it announced parking), so that {@code shutdown()} can commit QUIESCED at
- * once. Actor 1 submits with {@code execute}; actor 2 shuts the pool down. The submitter decides
+ * started, parked (on the idle stack, its last look done), so that {@code shutdown()} can commit
+ * QUIESCED at once. Actor 1 submits with {@code execute}; actor 2 shuts the pool down. The submitter decides
  * under its stripe's lock, reading the run state; the terminator moves the run state, then reads
  * waits out every stripe's lock before it reads the indices ({@code
  * SubmissionQueue.isEmptyForTermination}). Results: accepted (1) or rejected (0); termination
@@ -40,7 +40,10 @@ public class SubmitVsTermination {
 
     public SubmitVsTermination() {
         pool = UnstartedPools.of(1, 1);
-        pool.workers[0].announceParked(); // idle: the pool can terminate at once
+        Worker w = pool.workers[0];
+        if (w.lookAgain(w.announceParked()) != null) { // parked, its look done: termination can commit at once
+            throw new IllegalStateException("set-up: the look found a task");
+        }
     }
 
     @Actor

@@ -82,11 +82,13 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <h2>Memory orderings</h2>
  * <pre>
  * field          writer: mode                          reader: mode
- * ctl            CAS (volatile): run state, idle count  volatile; a popper's CAS synchronizes with
- *                and idle stack change together       the push it undoes (publishes nextIdle)
+ * ctl            CAS (volatile): run state, idle count  volatile; a popper's read of ctl that sees a
+ *                and idle stack change together       push synchronizes with it (publishes nextIdle)
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
- * worker phase   worker: opaque PARKED before its push;  volatile
- *                popper: volatile ACTIVE after its CAS
+ * worker phase   worker: opaque LOOKING before its push,  volatile (tryTerminate reads LOOKING
+ *                CAS LOOKING to PARKED after its look;  after its read of ctl saw the push)
+ *                popper (a waker, or the worker in
+ *                tryUnidle): volatile ACTIVE after its CAS
  * worker nextIdle worker: plain, before its push CAS    plain (racy), checked by the pop's CAS
  * stripes        SubmissionQueue: lock by CAS, volatile  CAS of base; volatile reads of lock,
  *                store of top (see its table)          top, base (isEmpty)
@@ -99,12 +101,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 public final class BwosExecutor extends AbstractExecutorService implements AutoCloseable, BwosExecutorMXBean {
     static final int RUNNING = 0;
     static final int SHUTDOWN = 1;
-    /** Transient: a thread is checking that every queue is empty before it commits QUIESCED. */
-    static final int TIDYING = 2;
     /** Graceful termination committed: workers finish what they hold and exit. */
-    static final int QUIESCED = 3;
+    static final int QUIESCED = 2;
     /** shutdownNow: workers cancel what they hold and exit. */
-    static final int STOP = 4;
+    static final int STOP = 3;
 
     private static final int RS_SHIFT = 48;
     private static final int IDLE_SHIFT = 32;
@@ -446,7 +446,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * A worker that wakers counted on (the last searcher, or a worker woken off the idle stack)
      * found a task: if more work is queued and a worker is idle, it wakes one, which inherits the
      * duty. No fence: the work it looks for was published before the waker's fence and its read
-     * of the counts, which our pop or our searching count came after.
+     * of the counts; a woken worker's read of ACTIVE follows the waker's pop (happens-before), and
+     * the last searcher's decrement follows the waker's read of the searching count in the total
+     * order of volatile accesses, so the reads here see that work.
      */
     void handOn() {
         // The idle count first, so that a busy pool skips queuesEmpty's scan.
@@ -487,7 +489,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * A parking worker whose last look took a task leaves the idle stack: it pops itself if it is
      * still on top ({@code top}, its park stamp, is unique to this park). Returns whether the
      * worker is off the stack: popped here, or popped already by a waker, which wrote ACTIVE after
-     * its CAS. False while a worker pushed after it covers it.
+     * its CAS. False while a worker pushed after it covers it, and in a popper's window between
+     * its CAS and its write of ACTIVE (the worker then hands the task back, see lookAgain).
      */
     boolean tryUnidle(Worker w, int top) {
         for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(top); ) {
@@ -593,27 +596,35 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * Commits graceful termination if the pool is shut down, every worker idle and every queue
-     * empty. The run state goes SHUTDOWN, TIDYING, QUIESCED by CAS on {@code ctl}, which also holds
-     * the idle count and stack: a worker that stops being idle meanwhile makes the last CAS fail.
+     * Commits graceful termination if the pool is shut down, every worker idle with its parking
+     * look done, and every queue empty: one CAS of {@code ctl} from SHUTDOWN to QUIESCED, from the
+     * value read before the checks. A worker that parks or is woken meanwhile changes the idle
+     * count or the stack's top stamp and makes the CAS fail; it tries again when it parks (after
+     * its look). A look in progress may hold a task it took: the check waits for the next attempt.
+     *
+     * <p>Until 2026-12-02 a TIDYING state sat between the checks and the commit, and a caller that
+     * read it gave up: when the checker found a task, a worker that took it and parked again while
+     * the checker held TIDYING never tried again, and {@code close()} waited for ever (found by a
+     * review, 1 in about 1 000 to 10 000 pools of bursts then {@code shutdown()}).
      */
     boolean tryTerminate() {
         long c = (long) CTL.getVolatile(this);
-        int n = workers.length;
-        if (runState(c) != SHUTDOWN || idle(c) != n) {
+        if (runState(c) != SHUTDOWN || idle(c) != workers.length) {
             return false;
         }
-        long tidying = withRunState(c, TIDYING);
-        if (!CTL.compareAndSet(this, c, tidying)) {
+        VarHandle.fullFence(); // our read of ctl before the reads of the queues and the phases
+        if (!queuesEmpty(true)) {
             return false;
         }
-        VarHandle.fullFence();
-        if (!queuesEmpty(true) || !CTL.compareAndSet(this, tidying, withRunState(tidying, QUIESCED))) {
-            for (long d; runState(d = (long) CTL.getVolatile(this)) == TIDYING; ) {
-                if (CTL.compareAndSet(this, d, withRunState(d, SHUTDOWN))) {
-                    break;
-                }
+        for (Worker w : workers) {
+            // A worker on the stack whose look is not done may hold a task the queues no longer
+            // show: its phase, written before its push (which our read of ctl saw), is LOOKING
+            // until the look ends, when it leaves the stack (ctl changes) or parks and tries again.
+            if (w.isLooking()) {
+                return false;
             }
+        }
+        if (!CTL.compareAndSet(this, c, withRunState(c, QUIESCED))) {
             return false;
         }
         for (Worker w : workers) {

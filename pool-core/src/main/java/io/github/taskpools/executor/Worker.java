@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * Idle workers wait on a stack in the pool's {@code ctl} word, as in ForkJoinPool: one CAS pushes a
  * worker and counts it idle, one CAS pops the top worker and counts it busy, so every waker that
  * sees an idle worker takes a distinct one. A worker parks in three steps: it writes itself
- * {@code PARKED}, pushes itself, issues a full fence, and looks once more for work. A producer of
+ * {@code LOOKING}, pushes itself, issues a full fence, and looks once more for work (then, with
+ * nothing found, {@code PARKED}; termination is committed only when no look is in progress). A producer of
  * work (a submission, a grant, a push into the FIFO deque, a batch moved into the inbox) publishes
  * the work, issues a full fence (or, for a submission, relies on its volatile store of the
  * stripe's top), then reads the stack and the searching count and, if nobody searches, pops the
@@ -75,6 +76,8 @@ final class Worker implements Runnable {
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
+    /** On the idle stack, its last look not done: the look may hold a task (see tryTerminate). */
+    static final int LOOKING = 2;
 
     private static final VarHandle PHASE;
     private static final VarHandle STEALS;
@@ -118,8 +121,9 @@ final class Worker implements Runnable {
     Thread thread;
 
     /**
-     * PARKED from before this worker's push onto the pool's idle stack until whoever pops it
-     * writes ACTIVE (volatile, after the pop's CAS): the worker itself, or a waker.
+     * LOOKING from before this worker's push onto the pool's idle stack until its look ends (CAS to
+     * PARKED), then PARKED, until whoever pops it writes ACTIVE (volatile, after the pop's CAS):
+     * the worker itself, or a waker.
      */
     @SuppressWarnings("unused") // through PHASE
     private volatile int phase;
@@ -353,13 +357,12 @@ final class Worker implements Runnable {
      * {@code null} after a wake-up (or to exit).
      */
     private BwosTask<?> park() {
-        int top = announceParked();
-        if (pool.tryTerminate()) {
-            return null;
-        }
-        BwosTask<?> t = lookAgain(top);
+        BwosTask<?> t = lookAgain(announceParked());
         if (t != null) {
             return t;
+        }
+        if (pool.tryTerminate()) { // after the look: termination waits for looks in progress
+            return null;
         }
         PARKS.setOpaque(this, parks + 1);
         block();
@@ -367,7 +370,7 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Handshake, step 1: PARKED, then onto the pool's idle stack (CAS of ctl, counting this worker
+     * Handshake, step 1: LOOKING, then onto the pool's idle stack (CAS of ctl, counting this worker
      * idle; see {@link BwosExecutor#parking}), then a full fence. Returns this park's stamp: the
      * worker's index + 1 in the low 16 bits, its park count in the high 16 (so that a popper that
      * read an older top fails its CAS, as ForkJoinPool's phase sequence does).
@@ -378,8 +381,9 @@ final class Worker implements Runnable {
         woken = false; // the parking look takes over its duty
         parkSeq = (parkSeq + 1) & 0xFFFF;
         int top = (parkSeq << 16) | (index + 1);
-        // Opaque: ordered before a popper's ACTIVE by the push CAS it reads (synchronizes-with).
-        PHASE.setOpaque(this, PARKED);
+        // Opaque: ordered before a popper's ACTIVE and a terminator's read by the push CAS they
+        // read (synchronizes-with).
+        PHASE.setOpaque(this, LOOKING);
         pool.parking(this, top, wasSearching);
         VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
         return top;
@@ -388,13 +392,15 @@ final class Worker implements Runnable {
     /**
      * Handshake, step 2: one more look; a task found ends the parking, if this worker can leave
      * the idle stack. It pops itself when still on top; if a waker popped it, the task is its to
-     * run. Otherwise a worker that parked since covers it on the stack: it hands the task to the
-     * spill queue and wakes the top worker for it, then parks (a worker that runs tasks must not
-     * be counted idle: termination reads that count).
+     * run. Otherwise a worker that parked since covers it on the stack (or a popper has not written
+     * ACTIVE yet): it hands the task to the spill queue and wakes the top worker for it, then parks
+     * (a worker that runs tasks must not be counted idle: termination reads that count). A look
+     * that ends on the stack moves LOOKING to PARKED (a CAS: a popper may have written ACTIVE).
      */
     BwosTask<?> lookAgain(int top) {
         BwosTask<?> t = scan(true);
         if (t == null) {
+            PHASE.compareAndSet(this, LOOKING, PARKED);
             return null;
         }
         // This look takes one task, but wakers may have counted on it for more: a waker that saw
@@ -416,12 +422,16 @@ final class Worker implements Runnable {
         if (more) {
             pool.signalWork();
         }
+        PHASE.compareAndSet(this, LOOKING, PARKED); // after the wake: ctl changed, a terminator's CAS fails
         return null;
     }
 
-    /** Handshake, step 3: parks until popped off the idle stack (or the pool terminates). */
+    /**
+     * Handshake, step 3: parks until popped off the idle stack, or until the pool terminates (the
+     * worker then leaves with its phase PARKED, still on the stack: nobody parks after QUIESCED).
+     */
     void block() {
-        while ((int) PHASE.getVolatile(this) == PARKED) {
+        while ((int) PHASE.getVolatile(this) != ACTIVE) {
             if (pool.runState() >= BwosExecutor.QUIESCED) {
                 return;
             }
@@ -437,8 +447,13 @@ final class Worker implements Runnable {
         PHASE.setVolatile(this, ACTIVE);
     }
 
+    /** On the idle stack: LOOKING or PARKED. */
     boolean isParked() {
-        return (int) PHASE.getVolatile(this) == PARKED;
+        return (int) PHASE.getVolatile(this) != ACTIVE;
+    }
+
+    boolean isLooking() {
+        return (int) PHASE.getVolatile(this) == LOOKING;
     }
 
     // ------------------------------------------------------------------ fork, submit, join

@@ -161,4 +161,32 @@ class IdleStackTest {
         w1.foundWork();
         assertFalse(w2.isParked(), "task A waits in worker 0's inbox behind parked worker 2");
     }
+
+    /**
+     * Termination waits for a parking look in progress: a worker on the idle stack whose look took
+     * the last task (and has not left the stack yet) holds it where the queues no longer show it.
+     * Committing then ran that task after the other workers had exited (found by a review,
+     * 2026-12-02).
+     */
+    @Test
+    void terminationWaitsForALookInProgress() {
+        BwosExecutor pool = unstartedPool(2);
+        Worker w0 = pool.workers[0];
+        Worker w1 = pool.workers[1];
+        pool.execute(NOOP); // no worker idle: wakes nobody
+        pool.shutdown();
+        assertEquals(BwosExecutor.SHUTDOWN, pool.runState());
+        int top0 = w0.announceParked();
+        int top1 = w1.announceParked();
+        assertNotNull(w1.scan(true), "worker 1's look takes the task");
+        assertNull(w0.lookAgain(top0), "worker 0's look finds nothing");
+        assertTrue(pool.queuesEmpty());
+        assertEquals(2, pool.idleCount());
+        assertFalse(pool.tryTerminate(), "worker 1's look holds a task");
+        assertTrue(pool.tryUnidle(w1, top1), "worker 1 is on top: it leaves the stack");
+        assertFalse(pool.tryTerminate());
+        assertNull(w1.lookAgain(w1.announceParked()), "worker 1 ran its task and parks again");
+        assertTrue(pool.tryTerminate());
+        assertEquals(BwosExecutor.QUIESCED, pool.runState());
+    }
 }
