@@ -27,10 +27,11 @@ public final class SalsaExample {
                 for (int i = 0; i < perProducer; i++) {
                     pool.producer().put(ran::incrementAndGet);   // binds a producer handle to this thread
                 }
+                pool.release(); // gives the handle back now (a thread that ends does so by itself)
             });
         }
-        // A handle stays bound to its thread for the pool's life: a pool of 4 consumers serves 4
-        // consumer threads, so the check that the pool ends empty runs on one of them.
+        // A pool of 4 consumers serves 4 consumer threads at a time: each keeps its handle until it
+        // releases it or ends, and each checks at the end that its part of the pool is empty.
         Thread[] consumers = new Thread[4];
         AtomicInteger taken = new AtomicInteger();
         AtomicInteger leftAtEnd = new AtomicInteger();

@@ -13,7 +13,11 @@ import java.util.random.RandomGenerator;
  *
  * <p>Which end {@link #pop()} and {@link #steal()} take from is the implementation's policy: a LIFO
  * deque pops the most recently pushed task, a FIFO deque the oldest one. No method ever drops a
- * task: a full deque makes {@link #push} return {@code false} and leaves the task with the caller.
+ * task: a deque that cannot take a task makes {@link #push} return {@code false} and leaves the
+ * task with the caller. An array deque refuses only when full; a block-based deque (BWoS) also
+ * while the next block in its ring still holds tasks of the previous round, so it can refuse with
+ * fewer than {@link #capacity()} tasks ({@link #remainingCapacity()} is a lower bound on the pushes
+ * that will succeed).
  *
  * @param <E> the task type; {@code null} is never a task
  */
@@ -22,8 +26,9 @@ public interface WorkStealingDeque<E> {
     /**
      * Owner only. Adds a task.
      *
-     * @return {@code true} if the task was added, {@code false} if the deque is full (the task is
-     *     not kept; the caller still owns it)
+     * @return {@code true} if the task was added, {@code false} if the deque refused it (full, or
+     *     for a block-based deque its next block not yet free; the task is not kept, the caller
+     *     still owns it)
      * @throws NullPointerException if {@code task} is null
      * @throws IllegalStateException if the calling thread is caught not being the owner
      */

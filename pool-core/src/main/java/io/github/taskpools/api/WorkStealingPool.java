@@ -37,8 +37,8 @@ public interface WorkStealingPool<E> extends TaskPool<E> {
         /**
          * Puts a task into the worker's own deque.
          *
-         * @return {@code false} if the deque is full; the caller keeps the task (and typically runs
-         *     it at once, as work-stealing schedulers do)
+         * @return {@code false} if the deque refused it (see {@link WorkStealingDeque#push}); the
+         *     caller keeps the task (and typically runs it at once, as work-stealing schedulers do)
          */
         @Override
         boolean put(E task);

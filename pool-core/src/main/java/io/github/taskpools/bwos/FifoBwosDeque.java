@@ -32,8 +32,11 @@ import java.util.random.RandomGenerator;
  *       there. Before that it makes sure the thieves' pointer has left the block, moving it on
  *       itself if need be (it only passes blocks the consumer has taken over). If the only block
  *       in the way is the consumer's, finished but not yet left, the producer moves the consumer
- *       on first (a takeover of the next block, as the next get would do), so a push never fails
- *       while the ring has room.</li>
+ *       on first (a takeover of the next block, as the next get would do). A push therefore fails
+ *       only when the next block still holds tasks of its previous round (the consumer's, or one
+ *       thieves have not finished), which can be while the deque holds far fewer than
+ *       {@code capacity()} tasks; {@code remainingCapacity()} is a lower bound on the pushes that
+ *       will succeed.</li>
  *   <li><b>Grant on request</b> (this library's answer to BWoS §8: "if the number of outstanding
  *       work items is smaller than the block size, BWoS can prevent stealing"). While the consumer
  *       is in the producer's block ({@code cons == prod}) it has taken that block over (S == NE),

@@ -453,9 +453,9 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
      * 1: the whole rest of the block). A further grant needs the thieves to have exhausted the one
      * before, which the owner's help then moves {@code stealBlock} past, freeing a block: so
      * {@code NE - 1} bounds the loss of any number of grants on request. Without a block ahead
-     * there is no grant until one becomes reusable, which adds NE. (Without this, 3 blocks of 4
-     * with one task promised 11 pushes; a request made the 9th fail, and a {@code stealInto} into
-     * such a deque threw after claiming its batch, losing the tasks it could not push.)
+     * there is no grant until one becomes reusable, which adds NE. A count that left this loss
+     * out would promise pushes a request can then refuse, and a {@code stealInto} into the deque
+     * would claim a batch it cannot push.
      */
     @Override
     public int remainingCapacity() {

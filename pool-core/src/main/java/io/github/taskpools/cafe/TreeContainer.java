@@ -107,8 +107,7 @@ import java.util.random.RandomGenerator;
  * {@code x.meta.p = 1} (line 50), the consumer CASes {@code x.meta.p = 0} and decrements
  * {@code pending}, and the producer reads {@code pending = 0} (line 51) and moves on: x now says
  * y's subtree is empty while the producer's task is in it, and at x the producer's line-49 check
- * even reports it eliminated. (Found by reading the code while chasing the Lincheck failure
- * below.) The jcstress test {@code PresenceBitRace} covers this order as well as the missing
+ * even reports it eliminated. The jcstress test {@code PresenceBitRace} covers this order as well as the missing
  * {@code pending}: with lines 50-51 in the literal order, its consumer's {@code hasTasks(y) = 0}
  * before the producer's CAS of {@code y.meta[1]}, the producer's read of {@code x.meta[1] = 1}, the
  * consumer's CAS and decrement, then the producer's read of {@code pending(y) = 0} end in its

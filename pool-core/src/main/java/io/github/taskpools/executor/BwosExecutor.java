@@ -317,12 +317,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             probe[0] = nextProbe(probe[0]);
         }
         // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or none
-        // is parked). ForkJoinPool's rule, waking only into a stripe that held at most one task
-        // (takers pass the signal on), was measured with these stripes on 2026-12-02 and not
-        // kept: submit-to-start p99 1.83x ForkJoinPool's, the idle CPU unchanged
-        // (docs/executor.md). No fence: the push's volatile store of top (or the spill queue's
-        // xadd) and the reads of the counts are volatile accesses, kept in program order by the
-        // synchronization order, as a parker's RMWs and its look are.
+        // is parked), not only into a stripe that held at most one task as ForkJoinPool does: that
+        // rule raised submit-to-start p99 well above ForkJoinPool's (docs/executor.md). No fence:
+        // the push's volatile store of top (or the spill queue's xadd) and the reads of the counts
+        // are volatile accesses, kept in program order by the synchronization order, as a
+        // parker's RMWs and its look are.
         wakeOne();
     }
 
@@ -601,11 +600,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * value read before the checks. A worker that parks or is woken meanwhile changes the idle
      * count or the stack's top stamp and makes the CAS fail; it tries again when it parks (after
      * its look). A look in progress may hold a task it took: the check waits for the next attempt.
-     *
-     * <p>Until 2026-12-02 a TIDYING state sat between the checks and the commit, and a caller that
-     * read it gave up: when the checker found a task, a worker that took it and parked again while
-     * the checker held TIDYING never tried again, and {@code close()} waited for ever (found by a
-     * review, 1 in about 1 000 to 10 000 pools of bursts then {@code shutdown()}).
+     * No state sits between the checks and the commit: a caller that found such a state and gave
+     * up could leave the last worker to park with nobody trying again, and {@code close()}
+     * waiting for ever (docs/executor.md).
      */
     boolean tryTerminate() {
         long c = (long) CTL.getVolatile(this);

@@ -30,8 +30,7 @@ import java.util.function.Predicate;
  * a multi-step operation cut short may not be, and the next owner starts from them.
  *
  * <h2>Cost</h2>
- * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread, as before handles could be
- * released; claims, releases and take-overs touch the map and one CAS. {@link #checkThread(Slot)}
+ * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread; claims, releases and take-overs touch the map and one CAS. {@link #checkThread(Slot)}
  * on every operation is a plain read of {@code owner}: a stale value can only let a misuse through
  * unchecked (the contract does not promise to catch every one), never refuse the owner, whose own
  * write it reads.

@@ -32,8 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Memory orderings</h2>
  * <pre>
  * field     writer: mode                               reader: mode
- * waiting   consumer: getAndAdd (volatile), +1 / -1   producer: volatile (signal, after its fence)
- *                                                      or opaque (asymmetric)
+ * waiting   consumer: getAndAdd (volatile), +1 / -1   producer: volatile (signal, after its fence;
+ *                                                      signalAfterVolatileStore, after a volatile
+ *                                                      store of the task) or opaque (asymmetric)
  * epoch     producer: getAndAdd (volatile)             consumer: volatile, before each park
  * parked    ConcurrentLinkedQueue (CAS)                producer: poll, then the node's woken
  *                                                      flag (volatile) before its unpark
@@ -56,8 +57,8 @@ public final class Waiters extends WaitersPad1 {
      * sees the flag, whatever the epoch says. The epoch alone is not enough: a producer moves it,
      * then takes the queue's head, and a consumer that read the moved epoch as its key and queued
      * itself in between would be taken off, unparked, find the epoch still equal to its key, and
-     * park again off the queue, where no later producer finds it (found by
-     * {@code BlockingTakeTest.blockedTakersGetEveryTaskAndTheirStopTask}: a taker parked for good).
+     * park again off the queue, where no later producer finds it, parked for good ({@code
+     * BlockingTakeTest.blockedTakersGetEveryTaskAndTheirStopTask}).
      */
     private static final class Parked {
         final Thread thread = Thread.currentThread();
@@ -88,6 +89,18 @@ public final class Waiters extends WaitersPad1 {
             waiting = (long) WAITING.getVolatile(this);
         }
         if (waiting != 0) {
+            wake();
+        }
+    }
+
+    /**
+     * Producer, after publishing a task with a volatile store: wakes a waiting consumer, if any. A
+     * volatile read and no fence: the JMM orders the volatile store before it (synchronization
+     * order), which is the producer's half of the class comment's Dekker pattern. Not for
+     * asymmetric waiters.
+     */
+    public void signalAfterVolatileStore() {
+        if ((long) WAITING.getVolatile(this) != 0) {
             wake();
         }
     }

@@ -139,6 +139,11 @@ final class Chunk {
         return SLOT.getAcquire(tasks, i);
     }
 
+    /** Slot {@code i}, volatile: the stealer's read of line 125 in FULL mode (see ScPool). */
+    Object slotVolatile(int i) {
+        return SLOT.getVolatile(tasks, i);
+    }
+
     /**
      * The slow-path take of slot {@code i} (lines 96-97 and 137-138), safe against reuse.
      *

@@ -10,11 +10,11 @@ public enum FenceMode {
      * The consumer makes the index store and both ownership loads volatile (on x86-64 a locked
      * instruction per consumed task, for the store); the stealer needs nothing beyond its CAS. The
      * index/owner Dekker pattern (Algorithm 5, lines 90-91 against 118-121) is guaranteed by the
-     * Java memory model. The rule that a victim takes only tasks present before the steal (line 88)
-     * is read-to-write causality over the producer's release store of the task and needs, beyond
-     * the JMM, either multi-copy-atomic hardware (as the paper assumes, §6.1) or the volatile first
-     * ownership load this mode uses, which HotSpot implements with a leading full fence on
-     * non-multi-copy-atomic hardware (POWER); see {@code ScPool}.
+     * Java memory model. So is the rule that a victim takes only tasks present before the steal
+     * (line 88): the producer's store of the task, the victim's and the stealer's loads of its slot
+     * and the ownership loads are all volatile, and volatile accesses are sequentially consistent;
+     * the producer's volatile store (a locked instruction per put on x86-64) also serves as the
+     * fence of the put's handshake with blocked consumers. See {@code ScPool}. The default.
      */
     FULL,
     /**

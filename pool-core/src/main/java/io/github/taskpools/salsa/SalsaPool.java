@@ -52,8 +52,9 @@ import java.util.function.Predicate;
  * pool or a new one. {@link ConsumerHandle#casCount()} counts a consumer's CAS attempts (Fig. 5(b)).
  *
  * <h2>Fence mode</h2>
- * See {@link FenceMode}. The default is {@link FenceMode#FULL}, whose correctness rests on the Java
- * memory model alone. {@link FenceMode#ASYMMETRIC}, the paper's choice (§6.1) and faster on the
+ * See {@link FenceMode}. The default is {@link FenceMode#FULL}, correct by the Java memory model
+ * alone: its consume/steal handshake and the rule that a victim takes only tasks present before a
+ * steal (line 88) use volatile accesses only (see {@code ScPool}). {@link FenceMode#ASYMMETRIC}, the paper's choice (§6.1) and faster on the
  * consumer's path, is an explicit opt-in: its proof also rests on how HotSpot's C2 compiles opaque
  * and acquire accesses. When asked for, it first checks that the VM is HotSpot with
  * JVMCI off (its proof rests on C2's ordering of opaque and acquire accesses, see
@@ -83,6 +84,11 @@ public final class SalsaPool<E> implements TaskPool<E> {
     private final Predicate<Handle> onThisNode = this::onThisNode;
     /** Consumers blocked in take/poll; asymmetric (no fence on put) when the pool is. */
     final Waiters waiters;
+    /**
+     * Whether producers store tasks with volatile stores (every mode but ASYMMETRIC; the consumers'
+     * slot loads are volatile then too, see ScPool), which also stand for the put's fence.
+     */
+    private final boolean volatileSlots;
 
     private SalsaPool(Builder b) {
         this.topology = b.topology != null ? b.topology : Topology.system();
@@ -104,6 +110,7 @@ public final class SalsaPool<E> implements TaskPool<E> {
         boolean asymmetric = fenceMode == FenceMode.ASYMMETRIC;
         // Asymmetric waiters need the membarrier registration, which SALSA+CAS never makes.
         this.waiters = new Waiters(asymmetric && !b.consumeByCas);
+        this.volatileSlots = !(asymmetric && !b.consumeByCas);
         int nc = b.consumers;
         int np = b.producers;
         this.pools = new ScPool[nc];
@@ -346,11 +353,21 @@ public final class SalsaPool<E> implements TaskPool<E> {
         }
 
         private void insert(E task) {
-            Chunk.SLOT.setRelease(chunk.tasks, prodIdx, task); // line 58: publishes the task's fields
+            if (volatileSlots) {
+                // line 58, volatile in FULL mode: part of line 88's volatile pattern (see ScPool), and
+                // it orders the read of the waiting count below, as the signal's fence would.
+                Chunk.SLOT.setVolatile(chunk.tasks, prodIdx, task);
+            } else {
+                Chunk.SLOT.setRelease(chunk.tasks, prodIdx, task); // line 58: publishes the task's fields
+            }
             if (++prodIdx == chunkSize) {
                 chunk = null; // lines 59-60: full
             }
-            waiters.signal(); // consumers blocked in take/poll: a fence and a read, or (ASYMMETRIC) a read
+            if (volatileSlots) {
+                waiters.signalAfterVolatileStore(); // consumers blocked in take/poll: a volatile read
+            } else {
+                waiters.signal(); // a fence and a read, or (ASYMMETRIC) a read
+            }
         }
 
         @Override

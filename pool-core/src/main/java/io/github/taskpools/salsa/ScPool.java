@@ -58,12 +58,15 @@ import org.jctools.queues.SpmcArrayQueue;
  * task and the old owner while the stealer saw slot i empty, the stealer would start at slot i with
  * a plain-take node while the victim CASes slot i too, and both could return it. x86-64 and ARMv8
  * (multi-copy atomic, as the paper assumes in §6.1) forbid that outcome with the acquire loads; the
- * JMM and POWER do not. In {@link FenceMode#FULL}, the mode used where membarrier is missing (for
- * one, ppc64le), the first ownership check is therefore a volatile load too: the same instruction
- * as acquire on x86-64 ({@code mov}) and AArch64 ({@code ldar}), and on POWER HotSpot puts the
- * {@code sync} in front of it that forbids the outcome. A proof from the JMM alone would need the
- * producer's store and both slot loads volatile as well (a locked instruction per put on x86-64),
- * which the pool does not pay for.
+ * JMM and POWER do not. In {@link FenceMode#FULL}, the default, every access of that pattern is
+ * volatile: the producer's store of the task, the victim's load of slot i and its first ownership
+ * check, and the stealer's load of slot i after its CAS. Volatile accesses are sequentially
+ * consistent under the JMM, which forbids the outcome with no appeal to the hardware. The cost is
+ * the producer's: a locked instruction per put on x86-64, which the put pays anyway for the
+ * blocked consumers' handshake ({@code Waiters}), since the volatile store orders its read of the
+ * waiting count as the fence did; the loads are the acquire loads' instructions on x86-64
+ * ({@code mov}) and AArch64 ({@code ldar}). {@link FenceMode#ASYMMETRIC} keeps the acquire loads
+ * and the release store, and runs only on multi-copy-atomic hardware.
  *
  * <h2>Chunk pool (§5.4)</h2>
  * A JCTools {@link SpmcArrayQueue}: the only thread that returns chunks to this pool is its
@@ -254,7 +257,9 @@ final class ScPool {
             return null;
         }
         int i = curIdx + 1;
-        Object task = Chunk.SLOT.getAcquire(ts, i); // i < chunkSize: the last take clears the node
+        // i < chunkSize: the last take clears the node. Volatile in FULL mode, acquire in
+        // ASYMMETRIC mode: the first of line 88's reads (see "The reordering of §6.1").
+        Object task = asymmetric ? Chunk.SLOT.getAcquire(ts, i) : Chunk.SLOT.getVolatile(ts, i);
         if (task == EMPTY) {
             return null; // line 87: nothing inserted yet
         }
@@ -377,7 +382,7 @@ final class ScPool {
             prev.clearChunk();
             return null;
         }
-        Object task = c.slot(idx + 1); // line 125
+        Object task = asymmetric ? c.slot(idx + 1) : c.slotVolatile(idx + 1); // line 125 (see "The reordering of §6.1")
         if (task != EMPTY) {
             idx++; // line 130: the victim may still take slot idx (one task, by CAS), never idx + 1
         }
