@@ -17,7 +17,7 @@ public final class BwosDequeExample {
         LifoBwosDeque<Runnable> tasks = new LifoBwosDeque<>(8, 1024); // 8 blocks of 1024; the caller owns it
         for (int i = 0; i < 3000; i++) {
             if (!tasks.push(job)) {
-                job.run();                  // full: the task stays with the caller, nothing is dropped
+                job.run();                  // refused: the task stays with the caller, nothing is dropped
             }
         }
         Runnable mine = tasks.pop();        // owner: newest first
