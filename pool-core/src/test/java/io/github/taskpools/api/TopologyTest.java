@@ -44,4 +44,15 @@ class TopologyTest {
         assertArrayEquals(new int[0], Topology.parseCpuList(" "));
         assertThrows(IllegalArgumentException.class, () -> Topology.parseCpuList("3-1"));
     }
+
+    /** Each refusal names the parameter the caller passed and its value. */
+    @Test
+    void refusalsNameTheParameter() {
+        assertEquals("workers must be positive, got 0",
+                assertThrows(IllegalArgumentException.class, () -> Topology.evenlySplit(0, 1)).getMessage());
+        assertEquals("nodes must be positive, got 0",
+                assertThrows(IllegalArgumentException.class, () -> Topology.evenlySplit(2, 0)).getMessage());
+        assertEquals("workers must be positive, got 0",
+                assertThrows(IllegalArgumentException.class, () -> Topology.singleNode(0)).getMessage());
+    }
 }

@@ -62,6 +62,10 @@ class BwosBadInputTest {
     void badCapacitiesAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> LifoBwosDeque.withCapacity(0));
         assertThrows(IllegalArgumentException.class, () -> FifoBwosDeque.withCapacity(-1));
+        // The refusal names the capacity the caller passed, not a product it computed from it.
+        String m = assertThrows(IllegalArgumentException.class,
+                () -> LifoBwosDeque.withCapacity((1 << 28) + 1)).getMessage();
+        assertTrue(m.startsWith("capacity") && m.endsWith("got " + ((1 << 28) + 1)), m);
         LifoBwosDeque<Long> q = LifoBwosDeque.withCapacity(8192);
         assertEquals(8, q.blockCount());
         assertEquals(1024, q.blockSize());

@@ -298,6 +298,18 @@ class BwosPoolTest {
     }
 
     /**
+     * A user's steal policy that answers an index out of range is named in the refusal, with the
+     * index and the valid range, not surfaced as a bare ArrayIndexOutOfBoundsException.
+     */
+    @Test
+    void aStealPolicyOutOfRangeIsNamed() {
+        StealPolicy broken = (thief, victims) -> 99;
+        BwosPool<Integer> pool = BwosPool.builder(2).policy(broken).build();
+        String m = assertThrows(IllegalStateException.class, () -> pool.consumer().get()).getMessage();
+        assertTrue(m.contains("selected victim 99") && m.contains("[0, 2)"), m);
+    }
+
+    /**
      * An aborted steal is visible through the pool: FF-CL and FF-THE with δ = 8. While the victim
      * holds δ tasks or fewer the thief's sweep answers ABORT (not EMPTY) and {@code steal} gives
      * {@code null}; beyond δ it steals the oldest; once the owner has taken everything, EMPTY.
