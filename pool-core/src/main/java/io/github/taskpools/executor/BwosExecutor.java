@@ -427,6 +427,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return (int) (c >>> IDLE_SHIFT) & 0xFFFF;
     }
 
+    /** {@code c} with its top worker {@code w} popped: one idle worker fewer, {@code w}'s successor on top. */
+    private static long withoutTop(long c, Worker w) {
+        return ((c - IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(w.nextIdle);
+    }
+
     /** {@code c} with the run state {@code rs}, the idle count and stack kept. */
     private static long withRunState(long c, int rs) {
         return ((long) rs << RS_SHIFT) | (c & ~(-1L << RS_SHIFT));
@@ -493,8 +498,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     boolean tryUnidle(Worker w, int top) {
         for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(top); ) {
-            long nc = ((c - IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(w.nextIdle);
-            if (CTL.compareAndSet(this, c, nc)) {
+            if (CTL.compareAndSet(this, c, withoutTop(c, w))) {
                 w.activate();
                 return true;
             }
@@ -513,19 +517,19 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     /** Wakes an idle worker unless a worker searches; no fence (see {@link #signalWork()}). */
     void wakeOne() {
-        // The stack is read before the searching count: a parking searcher pushes, then stops
-        // counting as a searcher, then looks (see parking).
-        for (long c = (long) CTL.getVolatile(this); (c & STACK) != 0 && searching.get() == 0;
-                c = (long) CTL.getVolatile(this)) {
-            if (pop(c)) {
-                return;
-            }
-        }
+        wake(false);
     }
 
     /** Wakes the top idle worker, searchers or not: for a task a parking worker hands back. */
     void wakeTop() {
-        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) != 0; ) {
+        wake(true);
+    }
+
+    private void wake(boolean evenIfSearching) {
+        // The stack is read before the searching count: a parking searcher pushes, then stops
+        // counting as a searcher, then looks (see parking).
+        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) != 0
+                && (evenIfSearching || searching.get() == 0); ) {
             if (pop(c)) {
                 return;
             }
@@ -539,8 +543,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     private boolean pop(long c) {
         Worker w = workers[(int) (c & 0xFFFF) - 1];
-        long nc = ((c - IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(w.nextIdle);
-        if (!CTL.compareAndSet(this, c, nc)) {
+        if (!CTL.compareAndSet(this, c, withoutTop(c, w))) {
             return false;
         }
         w.activate();

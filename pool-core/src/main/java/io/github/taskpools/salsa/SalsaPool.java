@@ -355,18 +355,15 @@ public final class SalsaPool<E> implements TaskPool<E> {
         private void insert(E task) {
             if (volatileSlots) {
                 // line 58, volatile in FULL mode: part of line 88's volatile pattern (see ScPool), and
-                // it orders the read of the waiting count below, as the signal's fence would.
+                // it orders the read of the waiting count after it, as the signal's fence would.
                 Chunk.SLOT.setVolatile(chunk.tasks, prodIdx, task);
+                waiters.signalAfterVolatileStore(); // consumers blocked in take/poll: a volatile read
             } else {
                 Chunk.SLOT.setRelease(chunk.tasks, prodIdx, task); // line 58: publishes the task's fields
+                waiters.signal(); // a fence and a read, or (ASYMMETRIC) a read
             }
             if (++prodIdx == chunkSize) {
                 chunk = null; // lines 59-60: full
-            }
-            if (volatileSlots) {
-                waiters.signalAfterVolatileStore(); // consumers blocked in take/poll: a volatile read
-            } else {
-                waiters.signal(); // a fence and a read, or (ASYMMETRIC) a read
             }
         }
 
