@@ -29,7 +29,7 @@ import org.jctools.queues.SpmcArrayQueue;
  * reference afresh before every operation and reached the queue's index through it, while the
  * sequential baselines, whose loops have no call, kept the reference in a register. With the queue
  * in a local, every contender's loop reaches its queue through a register that does not change, as
- * an owner's loop over its own deque does in practice. (docs/measurements.md, "2026-11-22 (evening)", has the
+ * an owner's loop over its own deque does in practice. (docs/measurements/bwos.md, "2026-11-22 (evening)", has the
  * figures before and after.)
  *
  * <p>Each JMH fork instantiates one subclass only, so the calls from the benchmark loops are
