@@ -55,6 +55,6 @@ module io.github.taskpools {
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.
     opens io.github.taskpools.internal to com.sun.jna;
     // The comparison baselines are built from the same parts as the pools here (thread binding,
-    // waiters, SALSA's access lists, the Chase-Lev algorithm, the calendar queue's worker binding).
+    // waiters, SALSA's access lists, the Chase-Lev algorithm).
     exports io.github.taskpools.internal to io.github.taskpools.baselines;
 }

@@ -45,6 +45,10 @@ public final class CalendarQueueExample {
         numa.offer(3L, "three");
         Event<String> first = numa.poll();
         Check.that(first != null && first.key() == 3L, "the NUMA queue takes the smallest key first");
+        Check.that(numa.release(), "this thread held worker 0");
+        numa.register(0);                             // free again: this thread (or another) may take it
+        Check.that(numa.poll().key() == 5L, "the event offered before the release is still there");
+        numa.release();                               // gives the worker back (or the thread's end)
         System.out.println("calendar queues: " + e.value() + ", then " + first.value());
     }
 }

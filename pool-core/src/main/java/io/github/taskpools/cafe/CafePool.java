@@ -1,14 +1,12 @@
 package io.github.taskpools.cafe;
 
 import io.github.taskpools.api.TaskPool;
+import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.ref.WeakReference;
-import java.util.Iterator;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
@@ -88,10 +86,13 @@ import java.util.random.RandomGenerator;
  *
  * <h2>Threads and counters</h2>
  * Each thread uses the pool through its handle ({@link #producer()} and {@link #consumer()}
- * return the same object for a thread). A handle keeps the thread's random generator and its
- * counters (puts, gets, CAS failures, trees appended), summed by {@link #stats()}; handles of
- * terminated threads are folded into a total and dropped when the next handle is made or stats
- * are read. A handle checks that it is used by its own thread.
+ * return the same object for a thread), bound as every family's handles are (the internal
+ * {@code ThreadBinding}, growing: any number of threads may hold one at once). A handle keeps a
+ * random generator and counters (puts, gets, CAS failures, trees appended), summed by
+ * {@link #stats()}. A thread gives its handle back with {@link #release()} or by terminating, and
+ * the next thread without one takes it over, counters and generator included: the pool holds at
+ * most as many handles as threads ever used it at once. A handle checks that it is used by its
+ * own thread.
  *
  * @param <E> the task type; {@code null} is never a task
  */
@@ -110,15 +111,10 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     /** Consumers blocked in take/poll; every put signals it (a fence and a read). */
     final Waiters waiters = new Waiters(false);
     /**
-     * The calling thread's handle, weakly: a handle refers to its pool, so a strong value would keep
-     * the pool, and with it this ThreadLocal (the map's weak key), reachable from every thread that
-     * ever used it, for as long as that thread lives. {@link #live} keeps the handles of live
-     * threads reachable.
+     * The handles, one per thread at a time. The pool holds the map from threads to handles (no
+     * thread-local), so a pool nobody references is collectable while threads that used it live.
      */
-    private final ThreadLocal<WeakReference<Handle>> handles = new ThreadLocal<>();
-    private final ConcurrentLinkedQueue<Handle> live = new ConcurrentLinkedQueue<>();
-    /** Counters of handles whose thread has terminated; guarded by {@code live}'s monitor. */
-    private final long[] retired = new long[7];
+    private final ThreadBinding<Handle> binding;
 
     private CafePool(Builder b) {
         this.height = b.height;
@@ -133,6 +129,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
                 }
             };
         }
+        this.binding = ThreadBinding.growing(() -> new Handle(randoms.get()));
         Node<E> first = new Node<>(0, new TreeContainer<>(height, k));
         // the pool must be published safely, as every java.util.concurrent class requires: pt and gt
         // are not final, so a racily published pool may show them null
@@ -181,17 +178,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
 
     @Override
     public Handle producer() {
-        WeakReference<Handle> mine = handles.get();
-        Handle h = mine == null ? null : mine.get();
-        if (h == null) {
-            h = new Handle(randoms.get());
-            handles.set(new WeakReference<>(h));
-            synchronized (live) {
-                retireDead();
-                live.add(h);
-            }
-        }
-        return h;
+        return binding.mine();
     }
 
     @Override
@@ -200,52 +187,29 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
     }
 
     /**
-     * Gives back the calling thread's handle: its counters go into {@link #stats()}'s retired sums,
-     * the handle throws on its next use, and the thread's next {@link #producer()} makes a new
-     * one. CAFÉ's handles hold no tasks (only a random generator and counters), so nothing moves;
-     * a terminated thread's handle is retired the same way on the next handle made.
+     * Gives back the calling thread's handle: it throws on its next use by this thread, and the
+     * next thread that needs a handle (this one included) takes it over with its counters. CAFÉ's
+     * handles hold no tasks (only a random generator and counters), so nothing moves; a terminated
+     * thread's handle is taken over the same way.
      */
     @Override
     public boolean release() {
-        WeakReference<Handle> mine = handles.get();
-        Handle h = mine == null ? null : mine.get();
-        handles.remove();
-        if (h == null) {
-            return false;
-        }
-        h.released = true; // plain: read by this thread's own checks only
-        synchronized (live) {
-            if (live.remove(h)) {
-                h.tally.addTo(retired);
-            }
-        }
-        return true;
+        return binding.release();
     }
 
-    /** Sums of the counters of every handle so far. */
+    /** The handles made so far (tests): at most as many as threads ever held one at once. */
+    int handleCount() {
+        return binding.size();
+    }
+
+    /**
+     * Sums of the counters of every handle so far. Each counter is read opaque: a sum taken while
+     * threads run is a snapshot of no single instant.
+     */
     public Stats stats() {
-        long[] sums;
-        synchronized (live) {
-            // live is summed under the monitor too: outside it, another thread's retireDead could
-            // move a handle from live to retired after the clone, and its counts would be missed
-            retireDead();
-            sums = retired.clone();
-            for (Handle h : live) {
-                h.tally.addTo(sums);
-            }
-        }
+        long[] sums = new long[7];
+        binding.forEach(h -> h.tally.addTo(sums));
         return new Stats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
-    }
-
-    /** Moves the counters of handles whose thread has terminated into {@link #retired}. */
-    private void retireDead() {
-        for (Iterator<Handle> it = live.iterator(); it.hasNext(); ) {
-            Handle h = it.next();
-            if (!h.owner.isAlive()) { // happens-after everything the thread did
-                h.tally.addTo(retired);
-                it.remove();
-            }
-        }
     }
 
     // ---------------------------------------------------------------- Algorithm 2
@@ -404,12 +368,9 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
      * A thread's handle: its random generator and its counters. Obtained with
      * {@link CafePool#producer()} or {@link CafePool#consumer()}; usable only by that thread.
      */
-    public final class Handle implements Producer<E>, Consumer<E> {
-        private final Thread owner = Thread.currentThread();
+    public final class Handle extends ThreadBinding.Slot implements Producer<E>, Consumer<E> {
         private final RandomGenerator random;
         private final Tally tally = new Tally();
-        /** Set by {@link CafePool#release()} in the owner's thread; read plain by its checks. */
-        private boolean released;
 
         private Handle(RandomGenerator random) {
             this.random = Objects.requireNonNull(random, "the random source returned null");
@@ -470,10 +431,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         }
 
         private void checkOwner() {
-            if (Thread.currentThread() != owner || released) {
-                throw new IllegalStateException("handle of " + owner + (released ? ", released," : "") + " used by "
-                        + Thread.currentThread());
-            }
+            ThreadBinding.checkThread(this); // a plain read of the owner (see ThreadBinding)
         }
     }
 

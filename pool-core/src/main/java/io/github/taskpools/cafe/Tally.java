@@ -4,10 +4,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One thread's operation counters. Written only by the owning thread (opaque stores, so a reader
- * never sees a torn long), read by {@link CafePool#stats()} from any thread (opaque loads: the
- * figures are statistics, not synchronization; a handle of a terminated thread is read after
- * {@code Thread.isAlive()} returned false, which orders all its writes before the read).
+ * One handle's operation counters. Written only by the thread holding the handle (opaque stores,
+ * so a reader never sees a torn long; the next holder continues from them, after the binding's
+ * CAS that hands the handle on), read by {@link CafePool#stats()} from any thread (opaque loads:
+ * the figures are statistics, not synchronization; a reader that joined the writers sees their
+ * final values).
  */
 final class Tally {
     private static final VarHandle PUTS;

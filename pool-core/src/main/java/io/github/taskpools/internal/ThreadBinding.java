@@ -2,6 +2,7 @@ package io.github.taskpools.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,14 +10,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
- * Binds threads to a fixed set of handles, one handle per thread at a time: the one mechanism of
- * the task pools whose handles are few (SALSA's and its comparison pools'). A thread gets a free
- * handle on its first call of {@link #mine}, gives it back with {@link #release()}, and gives it
- * back by dying: when no handle is free, a claiming thread takes over a handle whose thread has
- * terminated. A handle keeps its state (its queue, its chunks) from one thread to the next, so
- * nothing it holds is lost; the single-owner algorithms it serves see one thread at a time.
+ * Binds threads to handles, one handle per thread at a time: the one thread binding of every
+ * family (SALSA's producers and consumers, {@code BwosPool}'s workers, CAFÉ's handles, the NUMA
+ * calendar queue's workers, and the comparison pools'). A thread gets a free handle on its first
+ * call of {@link #mine} (or the one it names, {@link #claim}), gives it back with
+ * {@link #release()}, and gives it back by dying: when no handle is free, a claiming thread takes
+ * over a handle whose thread has terminated. A handle keeps its state (its queue, its chunks, its
+ * counters) from one thread to the next, so nothing it holds is lost; the single-owner algorithms
+ * it serves see one thread at a time.
+ *
+ * <p>The handles are a fixed set ({@link #ThreadBinding(Slot[], Consumer)}: the pools whose handles
+ * are places in the algorithm) or grow on demand ({@link #growing(Supplier)}: CAFÉ, whose handles
+ * are only a random generator and counters, so any number of threads may hold one at once). A
+ * growing binding makes a handle only when none is free and no holder has terminated, so it holds
+ * at most as many handles as threads were ever alive at once.
  *
  * <h2>Handing a handle on</h2>
  * A claim is a CAS of the handle's {@code owner} from free (never bound, or released) or from a
@@ -30,7 +40,8 @@ import java.util.function.Predicate;
  * a multi-step operation cut short may not be, and the next owner starts from them.
  *
  * <h2>Cost</h2>
- * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread; claims, releases and take-overs touch the map and one CAS. {@link #checkThread(Slot)}
+ * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread; claims, releases and take-overs
+ * touch the map, scan the handles (once per thread, not per operation) and CAS one owner. {@link #checkThread(Slot)}
  * on every operation is a plain read of {@code owner}: a stale value can only let a misuse through
  * unchecked (the contract does not promise to catch every one), never refuse the owner, whose own
  * write it reads.
@@ -40,6 +51,8 @@ import java.util.function.Predicate;
  * field        writer: mode                               reader: mode
  * Slot.owner   claimer, bind(): CAS (volatile);           claimers: volatile; checks: plain
  *              owner: CAS to FREE on release
+ * slots        grow(): volatile, under the binding's      claimers, release(), forEach: volatile
+ *              monitor (a copy with the new handle, already claimed, appended)
  * byThread     ConcurrentHashMap                          ConcurrentHashMap
  * </pre>
  *
@@ -106,8 +119,11 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     static final long CLAIM_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long CLAIM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
-    private final H[] slots;
+    /** The handles; replaced by a longer copy when a growing binding makes one. */
+    private volatile H[] slots;
     private final Consumer<? super H> onBound;
+    /** Makes a handle when none is free (in the claiming thread); null: the handles are fixed. */
+    private final Supplier<? extends H> newSlot;
     private final Map<Thread, H> byThread = new ConcurrentHashMap<>();
 
     /** A binding over {@code slots}, all free. */
@@ -121,8 +137,22 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
      * handle's CPU). If {@code onBound} throws, the handle is free again.
      */
     public ThreadBinding(H[] slots, Consumer<? super H> onBound) {
-        this.slots = Objects.requireNonNull(slots, "slots");
+        this(Objects.requireNonNull(slots, "slots").clone(), onBound, null);
+    }
+
+    private ThreadBinding(H[] slots, Consumer<? super H> onBound, Supplier<? extends H> newSlot) {
+        this.slots = slots;
         this.onBound = Objects.requireNonNull(onBound, "onBound");
+        this.newSlot = newSlot;
+    }
+
+    /**
+     * A binding with no handles yet, that makes one with {@code newSlot} (called in the claiming
+     * thread) whenever a thread claims and no handle is free or held by a terminated thread.
+     */
+    @SuppressWarnings("unchecked")
+    public static <H extends Slot> ThreadBinding<H> growing(Supplier<? extends H> newSlot) {
+        return new ThreadBinding<>((H[]) new Slot[0], h -> { }, Objects.requireNonNull(newSlot, "newSlot"));
     }
 
     /** The calling thread's handle, claiming one on first call (see {@link #mine(Predicate)}). */
@@ -133,10 +163,11 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     /**
      * The calling thread's handle. On its first call (or its first since a release) the thread
      * claims a free handle, {@code preferred} ones first, else takes over the handle of a terminated
-     * thread; when every handle is bound to a live thread it waits up to a second for one to be
-     * released or its thread to terminate.
+     * thread; when every handle is bound to a live thread, a growing binding makes one, and a fixed
+     * one waits up to a second for one to be released or its thread to terminate.
      *
-     * @throws IllegalStateException if every handle stayed bound to a live thread for a second
+     * @throws IllegalStateException if every handle of a fixed binding stayed bound to a live
+     *     thread for a second
      */
     public H mine(Predicate<? super H> preferred) {
         Thread me = Thread.currentThread();
@@ -147,10 +178,10 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         if (h != null) {
             byThread.remove(me, h); // another thread bind()-took it: stale
         }
-        return claim(me, preferred);
+        return claimAny(me, preferred);
     }
 
-    private H claim(Thread me, Predicate<? super H> preferred) {
+    private H claimAny(Thread me, Predicate<? super H> preferred) {
         long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
         boolean interrupted = false;
         try {
@@ -158,6 +189,9 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
                 H h = tryClaim(me, preferred);
                 if (h != null) {
                     return h;
+                }
+                if (newSlot != null) {
+                    return grow(me);
                 }
                 if (System.nanoTime() - deadline > 0) {
                     throw new IllegalStateException("all " + slots.length + " handles of this kind are bound to"
@@ -174,6 +208,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     }
 
     private H tryClaim(Thread me, Predicate<? super H> preferred) {
+        H[] slots = this.slots;
         for (int pass = 0; pass < 2; pass++) {
             for (H h : slots) {
                 if (pass == 1 || preferred.test(h)) {
@@ -192,6 +227,25 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             }
         }
         return null;
+    }
+
+    /**
+     * Makes a handle, claimed by {@code me} before anyone else can see it, and appends it. The
+     * handle is made outside the monitor (its factory may be user code); appends are serialised so
+     * that none is lost.
+     */
+    private H grow(Thread me) {
+        H h = Objects.requireNonNull(newSlot.get(), "the handle factory returned null");
+        if (!h.tryClaim(null, me)) {
+            throw new IllegalStateException("the handle factory returned a handle already bound: " + h);
+        }
+        synchronized (this) {
+            H[] old = slots;
+            H[] grown = Arrays.copyOf(old, old.length + 1);
+            grown[old.length] = h;
+            slots = grown; // volatile: publishes the handle to later scans
+        }
+        return finishClaim(me, h, null);
     }
 
     /** The claim of {@code h} by {@code me} succeeded; if {@code onBound} fails, {@code h} goes back to {@code before}. */
@@ -229,6 +283,41 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     }
 
     /**
+     * Binds handle {@code h} to the calling thread if it is free or its thread has terminated, in
+     * place of the handle {@link #mine} answered so far, which goes back (a thread that names its
+     * handle, such as a worker index of a topology).
+     *
+     * @throws IllegalStateException if a live thread other than the caller holds {@code h}
+     */
+    public void claim(H h) {
+        Thread me = Thread.currentThread();
+        for (;;) {
+            Thread o = h.owner();
+            if (o == me) {
+                break;
+            }
+            if (o != null && o != FREE && o.isAlive()) {
+                throw new IllegalStateException(h + " is bound to " + o + "; " + me + " cannot claim it");
+            }
+            if (h.tryClaim(o, me)) {
+                if (o != null && o != FREE) {
+                    byThread.remove(o, h);
+                }
+                H previous = byThread.get(me);
+                finishClaim(me, h, o);
+                if (previous != null && previous != h) {
+                    previous.tryClaim(me, FREE);
+                }
+                return;
+            }
+        }
+        H previous = byThread.put(me, h);
+        if (previous != null && previous != h) {
+            previous.tryClaim(me, FREE);
+        }
+    }
+
+    /**
      * Gives the calling thread's handles back, if it has any: its next {@link #mine} claims again,
      * possibly another handle, and the handles it held throw on their next use by this thread.
      *
@@ -252,9 +341,16 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         return slots[Objects.checkIndex(index, slots.length)];
     }
 
-    /** The number of handles. */
+    /** The number of handles (of a growing binding: made so far). */
     public int size() {
         return slots.length;
+    }
+
+    /** Runs {@code action} on every handle made so far, bound or not (for counters). */
+    public void forEach(Consumer<? super H> action) {
+        for (H h : slots) {
+            action.accept(h);
+        }
     }
 
     /** Handles bound to a thread, live or terminated (a racy count, for tests and monitoring). */

@@ -30,4 +30,18 @@ public interface ConcurrentPriorityQueue<E> {
 
     /** The number of events, an estimate under concurrency (never negative). */
     long size();
+
+    /**
+     * Gives back what binds the calling thread to this queue, if anything: the worker index of a
+     * queue that binds each thread to a worker of a topology ({@link NumaCalendarQueue}), which
+     * another thread may then take; the thread's next operation binds it again. A thread that
+     * terminates gives it back by itself; a thread of an executor that runs unrelated work between
+     * uses (a request thread, a virtual thread) releases when done. Queues that bind nothing answer
+     * {@code false}.
+     *
+     * @return whether the calling thread held something of this queue
+     */
+    default boolean release() {
+        return false;
+    }
 }

@@ -1,7 +1,7 @@
 package io.github.taskpools.numapq;
 
 import io.github.taskpools.api.Topology;
-import io.github.taskpools.internal.WorkerBinding;
+import io.github.taskpools.internal.ThreadBinding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -49,7 +49,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *
  * <p><b>Threads.</b> Each thread is a worker of the {@link Topology}: {@link #register(int)}
  * binds the calling thread to a worker index (and its node); a thread that did not register is
- * given the lowest free index on first use. One live thread per worker index.
+ * given the lowest free index on first use. One live thread per worker index at a time: a thread
+ * gives its index back with {@link #release()} or by terminating, and the next thread takes it
+ * (the internal {@code ThreadBinding}, as every family's handles). A worker holds nothing between
+ * operations (each operation completes before it returns), so nothing moves when it changes
+ * threads.
  */
 public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     /** The delegation channel (§3.3: -Q, -2Q, -P). */
@@ -85,14 +89,14 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     /** P: registers[domain][requester worker]; null otherwise. */
     private final RegisterSlot[][] registers;
     private final Worker[] workers;
-    private final WorkerBinding binding;
+    private final ThreadBinding<Worker> binding;
     private final LongAdder posted = new LongAdder();
     private final LongAdder executedForOthers = new LongAdder();
     private final LongAdder revoked = new LongAdder();
     private final LongAdder reposted = new LongAdder();
 
-    /** A worker: its index, domain and twins (P). Immutable. */
-    private static final class Worker {
+    /** A worker: its index, domain and twins (P), bound to one thread at a time. */
+    private static final class Worker extends ThreadBinding.Slot {
         final int id;
         final int domain;
         /** P: the workers whose requests to this worker's domain it serves. */
@@ -119,7 +123,6 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
         this.nodesPerSocket = b.nodesPerSocket;
         this.domains = (topology.nodes() + nodesPerSocket - 1) / nodesPerSocket;
         int n = topology.workers();
-        this.binding = new WorkerBinding(topology);
         int[] domainOf = new int[n];
         int[] localIndex = new int[n];
         int[] domainSize = new int[domains];
@@ -139,6 +142,7 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
             }
             workers[w] = new Worker(w, domainOf[w], twins.stream().mapToInt(Integer::intValue).toArray());
         }
+        this.binding = new ThreadBinding<>(workers);
         if (channel == Channel.P) {
             registers = new RegisterSlot[domains][n];
             for (RegisterSlot[] row : registers) {
@@ -227,17 +231,39 @@ public final class NumaCalendarQueue<E> implements ConcurrentPriorityQueue<E> {
     // ---------------------------------------------------------------- threads
 
     /**
-     * Binds the calling thread to worker {@code worker} of the topology.
+     * Binds the calling thread to worker {@code worker} of the topology, giving back the index it
+     * held before, if any.
      *
      * @throws IllegalArgumentException if {@code worker} is not a worker index
      * @throws IllegalStateException if another live thread holds that index
      */
     public void register(int worker) {
-        binding.register(worker);
+        if (worker < 0 || worker >= workers.length) {
+            throw new IllegalArgumentException("worker " + worker + " not in [0, " + workers.length + ")");
+        }
+        binding.claim(workers[worker]);
     }
 
+    /**
+     * Gives back the calling thread's worker index, if it holds one: another thread may take it,
+     * and this thread's next operation claims an index again.
+     *
+     * @return whether the thread held an index
+     */
+    @Override
+    public boolean release() {
+        return binding.release();
+    }
+
+    /**
+     * The calling thread's worker: the one it registered, else the lowest free one (or one whose
+     * thread terminated); when every index is held by a live thread, it waits up to a second for
+     * one to come free.
+     *
+     * @throws IllegalStateException if none came free
+     */
     private Worker worker() {
-        return workers[binding.current()];
+        return binding.mine();
     }
 
     /** The node of the calling thread's worker (registering it if needed). */

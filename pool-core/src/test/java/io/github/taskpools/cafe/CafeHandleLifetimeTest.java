@@ -2,14 +2,19 @@ package io.github.taskpools.cafe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A pool that is no longer referenced must be collectable even though a long-lived thread holds a
- * handle of it in its thread-local map (a strong thread-local value referring back to the pool kept
- * every pool a jcstress worker thread ever used alive, until the fork ran out of heap).
+ * Handles over a pool's life: a pool that is no longer referenced is collectable while a thread
+ * that used it lives (a strong thread-local value referring back to the pool once kept every pool
+ * a jcstress worker thread ever used alive, until the fork ran out of heap); a thread keeps its
+ * handle; dead and releasing threads' handles are taken over.
  */
 class CafeHandleLifetimeTest {
 
@@ -30,6 +35,42 @@ class CafeHandleLifetimeTest {
         System.gc();
         assertEquals(first, pool.producer());
         assertEquals(first, pool.consumer());
+    }
+
+    /**
+     * Threads that die holding their handles, replaced 2000 times, and threads that give theirs
+     * back: the next thread takes a dead or released thread's handle over, so the pool makes about
+     * as many handles as threads were alive at once, not one per thread, and keeps every count.
+     */
+    @Test
+    void handlesOfDeadAndReleasingThreadsAreTakenOver() throws Exception {
+        CafePool<Integer> pool = CafePool.builder().height(3).build();
+        int jobs = 2000;
+        ThreadPoolExecutor tpe = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+        tpe.setThreadFactory(r -> {
+            Thread t = new Thread(r);
+            t.setUncaughtExceptionHandler((th, e) -> { }); // the deaths below are on purpose
+            return t;
+        });
+        for (int j = 0; j < jobs; j++) {
+            int id = j;
+            tpe.execute(() -> {
+                assertTrue(pool.producer().put(id));
+                if (id % 2 == 0) {
+                    throw new IllegalStateException("dies holding its handle");
+                }
+                assertTrue(pool.release());
+            });
+        }
+        tpe.shutdown();
+        assertTrue(tpe.awaitTermination(60, TimeUnit.SECONDS));
+        assertTrue(pool.handleCount() <= 32, pool.handleCount() + " handles for " + jobs + " threads' jobs");
+        assertEquals(jobs, pool.stats().puts(), "the counts of every handle, whichever thread held it");
+        int n = 0;
+        for (CafePool<Integer>.Handle c = pool.consumer(); c.get() != null; ) {
+            n++;
+        }
+        assertEquals(jobs, n);
     }
 
     private static WeakReference<CafePool<Integer>> usePoolAndDrop() {

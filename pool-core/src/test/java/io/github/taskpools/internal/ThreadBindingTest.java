@@ -227,4 +227,89 @@ class ThreadBindingTest {
         }
         assertEquals(0, b.boundCount());
     }
+
+    /** A growing binding makes a handle only when none is free and no holder has terminated. */
+    @Test
+    void aGrowingBindingMakesHandlesOnlyForThreadsAliveAtOnce() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        ThreadBinding<H> b = ThreadBinding.growing(() -> new H(made.getAndIncrement()));
+        assertEquals(0, b.size());
+        H mine = b.mine();
+        assertEquals(1, b.size());
+        assertSame(mine, b.mine());
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        AtomicReference<H> other = new AtomicReference<>();
+        Thread holder = new Thread(() -> {
+            other.set(b.mine()); // this thread holds one: a second one is made
+            holding.countDown();
+            try {
+                leave.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        holder.start();
+        holding.await();
+        assertNotSame(mine, other.get());
+        assertEquals(2, b.size());
+        leave.countDown();
+        holder.join();
+        assertSame(other.get(), inThread(b::mine), "the terminated holder's handle is taken over");
+        assertTrue(b.release());
+        assertSame(mine, inThread(b::mine), "the released handle is claimed again");
+        assertEquals(2, b.size());
+        assertEquals(2, made.get());
+        java.util.List<H> all = new java.util.ArrayList<>();
+        b.forEach(all::add);
+        assertEquals(java.util.List.of(mine, other.get()), all);
+    }
+
+    @Test
+    void aGrowingBindingRefusesABadFactory() {
+        ThreadBinding<H> nulls = ThreadBinding.growing(() -> null);
+        assertThrows(NullPointerException.class, nulls::mine);
+        assertEquals(0, nulls.size());
+        H taken = new H(0);
+        ThreadBinding.growing(() -> taken).mine(); // binds taken to this thread
+        ThreadBinding<H> reused = ThreadBinding.growing(() -> taken);
+        assertThrows(IllegalStateException.class, reused::mine);
+        assertEquals(0, reused.size());
+    }
+
+    /** claim(h): a named handle, refused while a live thread holds it, in place of the thread's last. */
+    @Test
+    void claimTakesTheNamedHandleInPlaceOfTheLast() throws Exception {
+        ThreadBinding<H> b = binding(3);
+        H h0 = b.get(0);
+        H h1 = b.get(1);
+        b.claim(h0);
+        assertSame(h0, b.mine());
+        b.claim(h0); // again: no change
+        assertEquals(1, h0.boundCalls);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> rethrow(() -> b.claim(h0)));
+        assertTrue(e.getMessage().contains("H0 is bound to"), e.getMessage());
+        b.claim(h1);
+        assertSame(h1, b.mine());
+        assertThrows(IllegalStateException.class, () -> ThreadBinding.checkThread(h0), "h0 went back");
+        assertSame(h0, inThread(() -> {
+            b.claim(h0); // free again
+            return b.mine();
+        }));
+        // that thread terminated holding h0: claim takes it over
+        b.claim(h0);
+        assertSame(h0, b.mine());
+        assertEquals(1, b.boundCount());
+    }
+
+    private static void rethrow(Runnable r) throws Exception {
+        try {
+            inThread(() -> {
+                r.run();
+                return null;
+            });
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw (RuntimeException) e.getCause();
+        }
+    }
 }

@@ -1,7 +1,7 @@
 package io.github.taskpools.baselines.numapq;
 
 import io.github.taskpools.api.Topology;
-import io.github.taskpools.internal.WorkerBinding;
+import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.numapq.CalendarQueue;
 import io.github.taskpools.numapq.ConcurrentPriorityQueue;
 import io.github.taskpools.numapq.Event;
@@ -30,8 +30,8 @@ public final class HierarchicalCalendarQueue<E> implements ConcurrentPriorityQue
     }
 
     private final CalendarQueue<E> crcq = new CalendarQueue<>();
-    private final Topology topology;
-    private final WorkerBinding binding;
+    /** The workers of the topology, one thread each at a time. */
+    private final ThreadBinding<Worker> binding;
     private final int patience;
     /** The enabled cluster: volatile reads, CAS by a thread whose patience ran out. */
     private volatile int turn;
@@ -41,21 +41,43 @@ public final class HierarchicalCalendarQueue<E> implements ConcurrentPriorityQue
      * @throws IllegalArgumentException if {@code patience < 0}
      */
     public HierarchicalCalendarQueue(Topology topology, int patience) {
-        this.topology = Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(topology, "topology");
         if (patience < 0) {
             throw new IllegalArgumentException("patience must not be negative, got " + patience);
         }
         this.patience = patience;
-        this.binding = new WorkerBinding(topology);
+        Worker[] workers = new Worker[topology.workers()];
+        for (int w = 0; w < workers.length; w++) {
+            workers[w] = new Worker(topology.nodeOf(w));
+        }
+        this.binding = new ThreadBinding<>(workers);
+    }
+
+    /** A worker index's node. */
+    private static final class Worker extends ThreadBinding.Slot {
+        final int node;
+
+        Worker(int node) {
+            this.node = node;
+        }
     }
 
     /** See {@link NumaCalendarQueue#register(int)}. */
     public void register(int worker) {
-        binding.register(worker);
+        if (worker < 0 || worker >= binding.size()) {
+            throw new IllegalArgumentException("worker " + worker + " not in [0, " + binding.size() + ")");
+        }
+        binding.claim(binding.get(worker));
+    }
+
+    /** See {@link NumaCalendarQueue#release()}. */
+    @Override
+    public boolean release() {
+        return binding.release();
     }
 
     private void awaitTurn() {
-        int mine = topology.nodeOf(binding.current());
+        int mine = binding.mine().node;
         for (int i = 0; i < patience; i++) {
             if (turn == mine) {
                 return;
