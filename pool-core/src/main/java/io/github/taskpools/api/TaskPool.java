@@ -18,10 +18,21 @@ import java.util.concurrent.TimeUnit;
  */
 public interface TaskPool<E> {
 
-    /** The calling thread's producer handle (created on first call, the same one afterwards). */
+    /**
+     * The calling thread's producer handle (claimed on first call, the same one afterwards). In a
+     * pool with a fixed number of handles, a thread that finds them all held by live threads waits
+     * up to a second for one to be released or its thread to terminate.
+     *
+     * @throws IllegalStateException if every handle stayed held by a live thread for that second
+     */
     Producer<E> producer();
 
-    /** The calling thread's consumer handle (created on first call, the same one afterwards). */
+    /**
+     * The calling thread's consumer handle (claimed on first call, the same one afterwards); as
+     * {@link #producer()} when the handles are all held.
+     *
+     * @throws IllegalStateException if every handle stayed held by a live thread for a second
+     */
     Consumer<E> consumer();
 
     /**

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -25,8 +26,9 @@ import java.util.function.Supplier;
  * <p>The handles are a fixed set ({@link #ThreadBinding(Slot[], Consumer)}: the pools whose handles
  * are places in the algorithm) or grow on demand ({@link #growing(Supplier)}: CAFÉ, whose handles
  * are only a random generator and counters, so any number of threads may hold one at once). A
- * growing binding makes a handle only when none is free and no holder has terminated, so it holds
- * at most as many handles as threads were ever alive at once.
+ * growing binding makes a handle only when its scan found none free and no holder terminated, so
+ * it holds about as many handles as threads ever held one at once (a handle released during the
+ * scan may be missed), and never fewer later: its handles are not dropped.
  *
  * <h2>Handing a handle on</h2>
  * A claim is a CAS of the handle's {@code owner} from free (never bound, or released) or from a
@@ -40,8 +42,11 @@ import java.util.function.Supplier;
  * a multi-step operation cut short may not be, and the next owner starts from them.
  *
  * <h2>Cost</h2>
- * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread; claims, releases and take-overs
- * touch the map, scan the handles (once per thread, not per operation) and CAS one owner. {@link #checkThread(Slot)}
+ * {@link #mine} is a {@code ConcurrentHashMap} lookup by thread and a volatile read of the handle's
+ * owner (paid per operation by the pools that look the caller's handle up in every operation, such
+ * as the NUMA calendar queue; the others hand the handle out once). Claims, releases and
+ * take-overs touch the map, scan the handles and CAS one owner; a claim that finds every handle of
+ * a fixed binding held by a live thread polls every 100 µs, up to a second. {@link #checkThread(Slot)}
  * on every operation is a plain read of {@code owner}: a stale value can only let a misuse through
  * unchecked (the contract does not promise to catch every one), never refuse the owner, whose own
  * write it reads.
@@ -49,8 +54,9 @@ import java.util.function.Supplier;
  * <h2>Memory orderings</h2>
  * <pre>
  * field        writer: mode                               reader: mode
- * Slot.owner   claimer, bind(): CAS (volatile);           claimers: volatile; checks: plain
- *              owner: CAS to FREE on release
+ * Slot.owner   claimers, claim(), bind(), adopt(): CAS     claimers, mine(), adopt(): volatile;
+ *              (volatile); owner: CAS to FREE on release;  checks: plain
+ *              finishClaim's and adopt()'s undo: CAS
  * slots        grow(): volatile, under the binding's      claimers, release(), forEach: volatile
  *              monitor (a copy with the new handle, already claimed, appended)
  * byThread     ConcurrentHashMap                          ConcurrentHashMap
@@ -61,11 +67,17 @@ import java.util.function.Supplier;
 public final class ThreadBinding<H extends ThreadBinding.Slot> {
     /** The owner of a released handle: never started, so never alive, and no caller's thread. */
     static final Thread FREE = new Thread("released handle");
+    /**
+     * The owner of a handle a thread has adopted ({@link #adopt}) for a moment: never started, so it
+     * must be told apart from a terminated owner; claims and binds wait until it is free again.
+     */
+    static final Thread ADOPTED = new Thread("adopted handle");
 
     static {
-        // Holds no class loader: tools that walk a pool's object graph (Lincheck's model checker)
-        // would otherwise reach the application loader's caches through it.
+        // Hold no class loader: tools that walk a pool's object graph (Lincheck's model checker)
+        // would otherwise reach the application loader's caches through them.
         FREE.setContextClassLoader(null);
+        ADOPTED.setContextClassLoader(null);
     }
 
     /** What a handle needs to be bound. */
@@ -80,7 +92,10 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             }
         }
 
-        /** Null (never bound: usable unbound, by index), {@link #FREE}, or the bound thread. */
+        /**
+         * Null (never bound: usable unbound, by index), {@link #FREE}, {@link #ADOPTED}, or the
+         * bound thread.
+         */
         @SuppressWarnings("unused") // through OWNER
         private volatile Thread owner;
 
@@ -155,6 +170,13 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         return new ThreadBinding<>((H[]) new Slot[0], h -> { }, Objects.requireNonNull(newSlot, "newSlot"));
     }
 
+    /** The handle {@link #mine} would answer the calling thread without claiming, or null. */
+    public H held() {
+        Thread me = Thread.currentThread();
+        H h = byThread.get(me);
+        return h != null && h.owner() == me ? h : null;
+    }
+
     /** The calling thread's handle, claiming one on first call (see {@link #mine(Predicate)}). */
     public H mine() {
         return mine(h -> true);
@@ -221,7 +243,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         }
         for (H h : slots) {
             Thread o = h.owner();
-            if (o != null && o != FREE && !o.isAlive() && h.tryClaim(o, me)) {
+            if (o != null && o != FREE && o != ADOPTED && !o.isAlive() && h.tryClaim(o, me)) {
                 byThread.remove(o, h);
                 return finishClaim(me, h, FREE);
             }
@@ -271,6 +293,10 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     public void bind(H h) {
         Thread me = Thread.currentThread();
         for (Thread previous; (previous = h.owner()) != me; ) {
+            if (previous == ADOPTED) {
+                Thread.onSpinWait(); // an adopter runs one short action on it (see adopt)
+                continue;
+            }
             if (h.tryClaim(previous, me)) { // a CAS, so that a concurrent claim is not overwritten
                 if (previous != null && previous != FREE) {
                     byThread.remove(previous, h);
@@ -285,7 +311,8 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
     /**
      * Binds handle {@code h} to the calling thread if it is free or its thread has terminated, in
      * place of the handle {@link #mine} answered so far, which goes back (a thread that names its
-     * handle, such as a worker index of a topology).
+     * handle, such as a worker index of a topology). Handles the thread took with {@link #bind}
+     * other than that one stay bound to it: the pools use one of the two, never both.
      *
      * @throws IllegalStateException if a live thread other than the caller holds {@code h}
      */
@@ -295,6 +322,10 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             Thread o = h.owner();
             if (o == me) {
                 break;
+            }
+            if (o == ADOPTED) {
+                Thread.onSpinWait(); // an adopter runs one short action on it (see adopt)
+                continue;
             }
             if (o != null && o != FREE && o.isAlive()) {
                 throw new IllegalStateException(h + " is bound to " + o + "; " + me + " cannot claim it");
@@ -314,6 +345,36 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         H previous = byThread.put(me, h);
         if (previous != null && previous != h) {
             previous.tryClaim(me, FREE);
+        }
+    }
+
+    /**
+     * Runs {@code action} on handle {@code h} as its owner, if nobody holds it (released, or its
+     * thread terminated), then frees it: for a thread that takes what an abandoned handle holds
+     * and nothing else can reach (tasks in the owner's part of a deque). Meanwhile {@code h} is
+     * bound to nobody: claims and binds of it wait, and {@link #checkThread} refuses every thread,
+     * the adopter included, which works on what {@code h} guards directly (the binding's
+     * {@code onBound} runs in the adopter first, making it the deque's owner); the adopter keeps
+     * its own handles. A handle never bound (used by index) or bound to a live thread is left
+     * alone.
+     *
+     * @return what {@code action} returned, or {@code null} if {@code h} was not abandoned
+     */
+    public <R> R adopt(H h, Function<? super H, ? extends R> action) {
+        Thread o = h.owner();
+        if (o == null || o == ADOPTED || (o != FREE && o.isAlive()) || !h.tryClaim(o, ADOPTED)) {
+            return null;
+        }
+        if (o != FREE) {
+            byThread.remove(o, h);
+        }
+        try {
+            onBound.accept(h);
+            return action.apply(h);
+        } finally {
+            // A CAS for symmetry; nobody else writes an adopted handle's owner (claims and binds
+            // wait). Its volatile write publishes the action's effects to the next claimer.
+            h.tryClaim(ADOPTED, FREE);
         }
     }
 

@@ -172,15 +172,22 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
 
     /**
      * Gives back the calling thread's worker; its next {@link #producer()} gets a worker again. The
-     * released worker's deque keeps its tasks: the other workers steal what its owner had granted
-     * (LIFO BWoS) or what thieves can reach (FIFO BWoS, the other deques), and the next thread that
-     * gets the worker takes the rest. Tasks in a LIFO BWoS worker's current block wait for that
-     * next thread: a grant is answered by the owner's next put (BWoS §8's limit), and a released
-     * worker has no owner. Release a worker with an empty deque where nobody may take it over.
+     * released worker's deque keeps its tasks: the other workers steal what thieves can reach, and
+     * a worker whose steals all fail adopts a released worker (or one whose thread terminated)
+     * that still holds tasks, pops one as its owner and gives it back: tasks a LIFO BWoS owner
+     * never granted (BWoS §8's limit: a grant is answered by the owner's next put) and an aborting
+     * deque's last δ tasks are not stranded. A release that leaves tasks behind wakes a blocked
+     * taker; a thread that terminates with tasks in its deque wakes nobody (a blocked taker finds
+     * them at its next wake-up: a put, a release, or its timeout).
      */
     @Override
     public boolean release() {
-        return binding.release();
+        BwosWorker w = binding.held();
+        boolean released = binding.release();
+        if (w != null && deques[w.index].sizeEstimate() != 0) {
+            waiters.signal();
+        }
+        return released;
     }
 
     /** The deque of worker {@code index}, for inspection (sizes, counters). */
@@ -299,6 +306,19 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                 }
                 if (r.status() == StealResult.Status.ABORT) {
                     sweepAborted = true; // the victim may hold up to δ tasks: not an empty answer
+                }
+            }
+            // A worker nobody holds (released, or its thread terminated) answers no grant request,
+            // and an aborting deque's last δ tasks wait for an owner: adopt it for one pop.
+            for (int i = 1; i < n; i++) {
+                int v = (index + i) % n;
+                if (deques[v].sizeEstimate() != 0) {
+                    E task = binding.adopt(workers[v], w -> deques[w.index].pop());
+                    if (task != null) {
+                        lastVictim = v;
+                        stolen++;
+                        return task;
+                    }
                 }
             }
             // Nothing granted anywhere: ask the owners that hold tasks in their blocks for a grant

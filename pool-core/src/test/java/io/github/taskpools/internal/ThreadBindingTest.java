@@ -3,6 +3,7 @@ package io.github.taskpools.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -311,5 +312,69 @@ class ThreadBindingTest {
         } catch (java.util.concurrent.ExecutionException e) {
             throw (RuntimeException) e.getCause();
         }
+    }
+
+    /** adopt: only an abandoned handle (released or its thread terminated), owned for the action, then free. */
+    @Test
+    void adoptTakesOnlyAbandonedHandlesAndFreesThem() throws Exception {
+        ThreadBinding<H> b = binding(3);
+        H mine = b.mine();
+        assertNull(b.adopt(b.get(2), h -> "never bound"), "a handle used by index is left alone");
+        assertNull(b.adopt(mine, h -> "live"), "a live holder's handle is left alone");
+        H dead = inThread(b::mine);
+        assertEquals("adopted", b.adopt(dead, h -> {
+            // the handle's checked operations refuse every thread meanwhile: the adopter works on
+            // what the handle guards (a deque) directly
+            assertThrows(IllegalStateException.class, () -> ThreadBinding.checkThread(h));
+            assertSame(mine, b.mine(), "the adopter keeps its own handle");
+            return "adopted";
+        }));
+        assertEquals(2, dead.boundCalls, "onBound ran in the adopter");
+        assertThrows(IllegalStateException.class, () -> ThreadBinding.checkThread(dead), "free again");
+        assertTrue(b.release());
+        assertEquals("released", b.adopt(mine, h -> "released"));
+        assertEquals(0, b.boundCount());
+    }
+
+    /** Adoptions racing claims and releases never give one handle to two threads at once. */
+    @Test
+    void adoptionsRacingClaimsNeverShareAHandle() throws Exception {
+        ThreadBinding<H> b = binding(3);
+        java.util.concurrent.atomic.AtomicIntegerArray holders = new java.util.concurrent.atomic.AtomicIntegerArray(3);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        java.util.function.Consumer<H> hold = h -> {
+            if (holders.incrementAndGet(h.id) != 1) {
+                throw new AssertionError(h + " held by two threads");
+            }
+            holders.decrementAndGet(h.id);
+        };
+        Runnable claimer = () -> {
+            for (int r = 0; r < 20_000; r++) {
+                H h = b.mine();
+                ThreadBinding.checkThread(h);
+                hold.accept(h);
+                b.release();
+            }
+        };
+        Runnable adopter = () -> {
+            for (int r = 0; r < 20_000; r++) {
+                b.adopt(b.get(r % 3), h -> {
+                    hold.accept(h);
+                    return null;
+                });
+            }
+        };
+        Thread[] ts = {new Thread(claimer), new Thread(claimer), new Thread(adopter)};
+        for (Thread t : ts) {
+            t.setUncaughtExceptionHandler((th, e) -> failure.compareAndSet(null, e));
+            t.start();
+        }
+        for (Thread t : ts) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertEquals(0, b.boundCount());
     }
 }

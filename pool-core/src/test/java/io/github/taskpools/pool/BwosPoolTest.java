@@ -285,6 +285,115 @@ class BwosPoolTest {
         }
     }
 
+    static Stream<Arguments> abandonedWorkerPools() {
+        List<Arguments> all = new ArrayList<>();
+        for (boolean dies : new boolean[] {false, true}) {
+            all.add(Arguments.of("lifo-bwos", dies, (IntFunction<WorkStealingDeque<?>>) i -> new LifoBwosDeque<>(4, 64)));
+            all.add(Arguments.of("fifo-bwos", dies, (IntFunction<WorkStealingDeque<?>>) i -> new FifoBwosDeque<>(4, 64)));
+            if (BoundedTso.isSupported()) {
+                all.add(Arguments.of("ff-the", dies, (IntFunction<WorkStealingDeque<?>>) i -> new FfTheDeque<>(64, 8)));
+                all.add(Arguments.of("ff-cl", dies, (IntFunction<WorkStealingDeque<?>>) i -> new FfClDeque<>(64, 8)));
+            }
+        }
+        return all.stream();
+    }
+
+    /**
+     * Tasks a thief can never steal (a LIFO BWoS owner's ungranted block, an aborting deque's last
+     * δ tasks) are not stranded when their worker's thread releases it or terminates while other
+     * workers are free: a worker whose steals fail adopts the abandoned worker and pops them. While
+     * the owner lives and holds its worker, they stay its own.
+     */
+    @ParameterizedTest(name = "{0} dies={1}")
+    @MethodSource("abandonedWorkerPools")
+    void tasksOfAnAbandonedWorkerAreAdopted(String name, boolean dies, IntFunction<WorkStealingDeque<?>> factory)
+            throws Exception {
+        BwosPool<String> p = BwosPool.builder(4).deques(factory).build();
+        java.util.concurrent.CountDownLatch put = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch leave = new java.util.concurrent.CountDownLatch(1);
+        Thread owner = new Thread(() -> {
+            WorkStealingPool.Worker<String> w = p.producer();
+            for (int i = 0; i < 3; i++) {
+                assertTrue(w.put("t" + i));
+            }
+            put.countDown();
+            try {
+                leave.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!dies) {
+                assertTrue(p.release());
+            }
+        });
+        owner.start();
+        put.await();
+        WorkStealingPool.Worker<String> me = p.worker(1);
+        me.bind();
+        if (!name.equals("fifo-bwos")) { // FIFO BWoS thieves reach the producer's block
+            assertNull(me.get(), name + ": a live owner's hidden tasks are its own");
+        }
+        leave.countDown();
+        owner.join();
+        List<String> got = new ArrayList<>();
+        for (String t; (t = me.get()) != null; ) {
+            got.add(t);
+        }
+        got.sort(null);
+        assertEquals(List.of("t0", "t1", "t2"), got, name + ": every task of the abandoned worker");
+        assertTrue(p.release());
+        assertEquals(0, p.worker(0).index());
+        assertNull(inNewThread(() -> p.producer().get()), name + ": the adopted worker, free again, is empty");
+    }
+
+    /**
+     * A release that leaves tasks behind wakes a taker blocked on another worker: the owner put its
+     * task before the taker's failed steal asked for a grant, so no put answers the request.
+     */
+    @Test
+    void aReleaseWithTasksLeftWakesABlockedTaker() throws Exception {
+        BwosPool<String> p = BwosPool.builder(4).order(BwosPool.Order.LIFO).build();
+        ExecutorService owner = Executors.newSingleThreadExecutor();
+        ExecutorService taker = Executors.newSingleThreadExecutor();
+        try {
+            owner.submit(() -> assertTrue(p.producer().put("hidden"))).get(); // not granted: no signal
+            java.util.concurrent.Future<String> took = taker.submit(() -> {
+                WorkStealingPool.Worker<String> w = p.worker(2);
+                w.bind();
+                return w.poll(30, java.util.concurrent.TimeUnit.SECONDS);
+            });
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (p.waiters.waitingCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            Thread.sleep(20); // past its last look: parked
+            assertEquals(1, p.waiters.waitingCount(), "the taker waits");
+            assertTrue(owner.submit(p::release).get());
+            assertEquals("hidden", took.get(20, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            owner.shutdownNow();
+            taker.shutdownNow();
+        }
+    }
+
+    private static <T> T inNewThread(java.util.concurrent.Callable<T> c) throws Exception {
+        AtomicReference<T> result = new AtomicReference<>();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.set(c.call());
+            } catch (Exception e) {
+                failure.set(e);
+            }
+        });
+        t.start();
+        t.join();
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return result.get();
+    }
+
     @Test
     void badConfigurationsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> BwosPool.builder(0));
