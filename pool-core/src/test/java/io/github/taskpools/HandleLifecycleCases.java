@@ -4,21 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.taskpools.api.TaskPool;
 import io.github.taskpools.api.WorkStealingPool;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -44,13 +34,6 @@ public abstract class HandleLifecycleCases {
         return Arguments.of(name, make);
     }
 
-    /** Thrown by a job to have the executor replace its thread. */
-    static final class Replaced extends RuntimeException {
-        Replaced() {
-            super(null, null, false, false);
-        }
-    }
-
     /** One job of a thread: put PER_JOB tasks, then take up to as many. */
     private static void job(TaskPool<Integer> pool, int first, AtomicIntegerArray taken) {
         TaskPool.Producer<Integer> p = pool.producer();
@@ -73,40 +56,19 @@ public abstract class HandleLifecycleCases {
         TaskPool<Integer> pool = make.apply(HANDLES);
         int jobs = 8000;
         AtomicIntegerArray taken = new AtomicIntegerArray(jobs * PER_JOB);
-        Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        ThreadPoolExecutor tpe = new ThreadPoolExecutor(HANDLES, HANDLES, 0, TimeUnit.SECONDS,
-                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r);
-                    t.setUncaughtExceptionHandler((th, e) -> {
-                        if (!(e instanceof Replaced)) {
-                            failure.compareAndSet(null, e);
-                        }
-                    });
-                    threads.add(t);
-                    return t;
-                });
-        for (int j = 0; j < jobs; j++) {
-            int id = j;
-            tpe.execute(() -> {
-                job(pool, id * PER_JOB, taken);
-                switch (id % 4) {
-                    case 0:
-                        throw new Replaced(); // the thread dies holding its handles: the next takes them over
-                    case 1:
-                        pool.release(); // gives them back and lives on
-                        break;
-                    default:
-                        break; // keeps them for its next job
-                }
-            });
-        }
-        tpe.shutdown();
-        assertTrue(tpe.awaitTermination(60, TimeUnit.SECONDS), name + ": jobs did not finish");
-        if (failure.get() != null) {
-            throw new AssertionError(name, failure.get());
-        }
-        assertTrue(threads.size() > jobs / 4, name + ": only " + threads.size() + " threads");
+        int threads = ThreadChurn.onReplacedThreads(name, HANDLES, jobs, 60, id -> {
+            job(pool, id * PER_JOB, taken);
+            switch (id % 4) {
+                case 0:
+                    throw new ThreadChurn.Replaced(); // dies holding its handles: the next takes them over
+                case 1:
+                    pool.release(); // gives them back and lives on
+                    break;
+                default:
+                    break; // keeps them for its next job
+            }
+        });
+        assertTrue(threads > jobs / 4, name + ": only " + threads + " threads");
         drain(pool, taken);
         for (int i = 0; i < taken.length(); i++) {
             assertEquals(1, taken.get(i), name + ": task " + i + " taken once");
@@ -117,33 +79,16 @@ public abstract class HandleLifecycleCases {
     @ParameterizedTest(name = "{0}")
     @MethodSource("pools")
     void tenThousandVirtualThreads(String name, IntFunction<TaskPool<Integer>> make) throws Exception {
-        ExecutorService vts;
-        try {
-            vts = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
-        } catch (NoSuchMethodException e) {
-            assumeTrue(false, "virtual threads need JDK 21+");
-            return;
-        }
         TaskPool<Integer> pool = make.apply(HANDLES);
         int threads = 10_000;
         AtomicIntegerArray taken = new AtomicIntegerArray(threads * PER_JOB);
-        List<java.util.concurrent.Future<?>> done = new ArrayList<>();
-        try (AutoCloseable closing = vts::shutdown) {
-            for (int v = 0; v < threads; v++) {
-                int id = v;
-                done.add(vts.submit(() -> {
-                    try {
-                        job(pool, id * PER_JOB, taken);
-                    } finally {
-                        pool.release();
-                    }
-                }));
+        ThreadChurn.onVirtualThreads(threads, 60, id -> {
+            try {
+                job(pool, id * PER_JOB, taken);
+            } finally {
+                pool.release();
             }
-            for (java.util.concurrent.Future<?> f : done) {
-                f.get(60, TimeUnit.SECONDS);
-            }
-        }
-        assertTrue(vts.awaitTermination(60, TimeUnit.SECONDS));
+        });
         drain(pool, taken);
         for (int i = 0; i < taken.length(); i++) {
             assertEquals(1, taken.get(i), name + ": task " + i + " taken once");
@@ -174,37 +119,10 @@ public abstract class HandleLifecycleCases {
 
     /** As many new threads as there are handles each get a producer and a consumer: none leaked. */
     private static void everyHandleCanBeClaimed(String name, TaskPool<Integer> pool) throws InterruptedException {
-        CountDownLatch claimed = new CountDownLatch(HANDLES);
-        CountDownLatch leave = new CountDownLatch(1);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> ts = new ArrayList<>();
-        for (int i = 0; i < HANDLES; i++) {
-            Thread t = new Thread(() -> {
-                try {
-                    assertNotNull(pool.producer());
-                    assertNotNull(pool.consumer());
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    claimed.countDown();
-                }
-                try {
-                    leave.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            ts.add(t);
-            t.start();
-        }
-        claimed.await();
-        leave.countDown();
-        for (Thread t : ts) {
-            t.join();
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(name + ": a handle leaked", failure.get());
-        }
+        ThreadChurn.allAtOnce(name + ": a handle", HANDLES, () -> {
+            assertNotNull(pool.producer());
+            assertNotNull(pool.consumer());
+        });
     }
 
     @ParameterizedTest(name = "{0}")

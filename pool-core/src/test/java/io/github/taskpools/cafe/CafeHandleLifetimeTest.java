@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.taskpools.ThreadChurn;
 import java.lang.ref.WeakReference;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,24 +44,13 @@ class CafeHandleLifetimeTest {
     void handlesOfDeadAndReleasingThreadsAreTakenOver() throws Exception {
         CafePool<Integer> pool = CafePool.builder().height(3).build();
         int jobs = 2000;
-        ThreadPoolExecutor tpe = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
-        tpe.setThreadFactory(r -> {
-            Thread t = new Thread(r);
-            t.setUncaughtExceptionHandler((th, e) -> { }); // the deaths below are on purpose
-            return t;
+        ThreadChurn.onReplacedThreads("CafePool", 2, jobs, 60, id -> {
+            assertTrue(pool.producer().put(id));
+            if (id % 2 == 0) {
+                throw new ThreadChurn.Replaced(); // dies holding its handle
+            }
+            assertTrue(pool.release());
         });
-        for (int j = 0; j < jobs; j++) {
-            int id = j;
-            tpe.execute(() -> {
-                assertTrue(pool.producer().put(id));
-                if (id % 2 == 0) {
-                    throw new IllegalStateException("dies holding its handle");
-                }
-                assertTrue(pool.release());
-            });
-        }
-        tpe.shutdown();
-        assertTrue(tpe.awaitTermination(60, TimeUnit.SECONDS));
         assertTrue(pool.handleCount() <= 32, pool.handleCount() + " handles for " + jobs + " threads' jobs");
         assertEquals(jobs, pool.stats().puts(), "the counts of every handle, whichever thread held it");
         int n = 0;

@@ -7,18 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.taskpools.ThreadChurn;
 import io.github.taskpools.api.Topology;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -48,13 +39,6 @@ public abstract class QueueBindingLifecycleCases {
         return Arguments.of(name, make);
     }
 
-    /** Thrown by a job to have the executor replace its thread. */
-    static final class Replaced extends RuntimeException {
-        Replaced() {
-            super(null, null, false, false);
-        }
-    }
-
     /** One job of a thread: offer PER_JOB events, then poll up to as many. */
     private static void job(ConcurrentPriorityQueue<Integer> q, int first, AtomicIntegerArray taken) {
         for (int i = 0; i < PER_JOB; i++) {
@@ -75,43 +59,21 @@ public abstract class QueueBindingLifecycleCases {
     void threadsReplacedThousandsOfTimes(String name, Function<Topology, ConcurrentPriorityQueue<Integer>> make)
             throws Exception {
         ConcurrentPriorityQueue<Integer> q = make.apply(TOPOLOGY);
-        int threadCount = TOPOLOGY.workers();
         int jobs = 8000;
         AtomicIntegerArray taken = new AtomicIntegerArray(jobs * PER_JOB);
-        Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        ThreadPoolExecutor tpe = new ThreadPoolExecutor(threadCount, threadCount, 0, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r);
-                    t.setUncaughtExceptionHandler((th, e) -> {
-                        if (!(e instanceof Replaced)) {
-                            failure.compareAndSet(null, e);
-                        }
-                    });
-                    threads.add(t);
-                    return t;
-                });
-        for (int j = 0; j < jobs; j++) {
-            int id = j;
-            tpe.execute(() -> {
-                job(q, id * PER_JOB, taken);
-                switch (id % 4) {
-                    case 0:
-                        throw new Replaced(); // dies holding its worker: the next thread takes it over
-                    case 1:
-                        q.release(); // gives it back and lives on
-                        break;
-                    default:
-                        break; // keeps it for its next job
-                }
-            });
-        }
-        tpe.shutdown();
-        assertTrue(tpe.awaitTermination(120, TimeUnit.SECONDS), name + ": jobs did not finish");
-        if (failure.get() != null) {
-            throw new AssertionError(name, failure.get());
-        }
-        assertTrue(threads.size() > jobs / 4, name + ": only " + threads.size() + " threads");
+        int threads = ThreadChurn.onReplacedThreads(name, TOPOLOGY.workers(), jobs, 120, id -> {
+            job(q, id * PER_JOB, taken);
+            switch (id % 4) {
+                case 0:
+                    throw new ThreadChurn.Replaced(); // dies holding its worker: the next thread takes it over
+                case 1:
+                    q.release(); // gives it back and lives on
+                    break;
+                default:
+                    break; // keeps it for its next job
+            }
+        });
+        assertTrue(threads > jobs / 4, name + ": only " + threads + " threads");
         drain(q, taken);
         everyWorkerCanBeClaimed(name, q);
     }
@@ -120,33 +82,16 @@ public abstract class QueueBindingLifecycleCases {
     @MethodSource("queues")
     void tenThousandVirtualThreads(String name, Function<Topology, ConcurrentPriorityQueue<Integer>> make)
             throws Exception {
-        ExecutorService vts;
-        try {
-            vts = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
-        } catch (NoSuchMethodException e) {
-            assumeTrue(false, "virtual threads need JDK 21+");
-            return;
-        }
         ConcurrentPriorityQueue<Integer> q = make.apply(TOPOLOGY);
         int threads = 10_000;
         AtomicIntegerArray taken = new AtomicIntegerArray(threads * PER_JOB);
-        List<Future<?>> done = new ArrayList<>();
-        try (AutoCloseable closing = vts::shutdown) {
-            for (int v = 0; v < threads; v++) {
-                int id = v;
-                done.add(vts.submit(() -> {
-                    try {
-                        job(q, id * PER_JOB, taken);
-                    } finally {
-                        q.release();
-                    }
-                }));
+        ThreadChurn.onVirtualThreads(threads, 120, id -> {
+            try {
+                job(q, id * PER_JOB, taken);
+            } finally {
+                q.release();
             }
-            for (Future<?> f : done) {
-                f.get(120, TimeUnit.SECONDS);
-            }
-        }
-        assertTrue(vts.awaitTermination(60, TimeUnit.SECONDS));
+        });
         drain(q, taken);
         everyWorkerCanBeClaimed(name, q);
     }
@@ -210,38 +155,11 @@ public abstract class QueueBindingLifecycleCases {
     /** As many new threads as the topology has workers each get one, at once: none leaked. */
     private static void everyWorkerCanBeClaimed(String name, ConcurrentPriorityQueue<Integer> q)
             throws InterruptedException {
-        int n = TOPOLOGY.workers();
-        CountDownLatch claimed = new CountDownLatch(n);
-        CountDownLatch leave = new CountDownLatch(1);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> ts = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            int key = -1 - i;
-            Thread t = new Thread(() -> {
-                try {
-                    q.offer(key, key);
-                    assertNotNull(q.poll());
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    claimed.countDown();
-                }
-                try {
-                    leave.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            ts.add(t);
-            t.start();
-        }
-        claimed.await();
-        leave.countDown();
-        for (Thread t : ts) {
-            t.join();
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(name + ": a worker index leaked", failure.get());
-        }
+        java.util.concurrent.atomic.AtomicInteger keys = new java.util.concurrent.atomic.AtomicInteger();
+        ThreadChurn.allAtOnce(name + ": a worker index", TOPOLOGY.workers(), () -> {
+            int key = -1 - keys.getAndIncrement();
+            q.offer(key, key);
+            assertNotNull(q.poll());
+        });
     }
 }
