@@ -243,7 +243,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
         }
         for (H h : slots) {
             Thread o = h.owner();
-            if (o != null && o != FREE && o != ADOPTED && !o.isAlive() && h.tryClaim(o, me)) {
+            if (o != null && o != FREE && o != ADOPTED && terminated(o) && h.tryClaim(o, me)) {
                 byThread.remove(o, h);
                 return finishClaim(me, h, FREE);
             }
@@ -327,7 +327,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
                 Thread.onSpinWait(); // an adopter runs one short action on it (see adopt)
                 continue;
             }
-            if (o != null && o != FREE && o.isAlive()) {
+            if (o != null && o != FREE && !terminated(o)) {
                 throw new IllegalStateException(h + " is bound to " + o + "; " + me + " cannot claim it");
             }
             if (h.tryClaim(o, me)) {
@@ -362,7 +362,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
      */
     public <R> R adopt(H h, Function<? super H, ? extends R> action) {
         Thread o = h.owner();
-        if (o == null || o == ADOPTED || (o != FREE && o.isAlive()) || !h.tryClaim(o, ADOPTED)) {
+        if (!abandoned(o) || !h.tryClaim(o, ADOPTED)) {
             return null;
         }
         if (o != FREE) {
@@ -376,6 +376,21 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             // wait). Its volatile write publishes the action's effects to the next claimer.
             h.tryClaim(ADOPTED, FREE);
         }
+    }
+
+    private static boolean abandoned(Thread o) {
+        return o == FREE || (o != null && o != ADOPTED && terminated(o));
+    }
+
+    /**
+     * Whether {@code t} has terminated. {@code getState()}, a read of a field, filters: a pool
+     * that adopts on every failed steal would otherwise pay {@code isAlive()}, a native call on JDK
+     * 17, per live owner. {@code isAlive()} decides, because its {@code false} follows the thread's
+     * last action (JLS 17.4.4); a thread that the first calls terminated and the second alive is
+     * taken for alive, this time.
+     */
+    static boolean terminated(Thread t) {
+        return t.getState() == Thread.State.TERMINATED && !t.isAlive();
     }
 
     /**

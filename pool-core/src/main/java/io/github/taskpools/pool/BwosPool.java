@@ -14,6 +14,7 @@ import io.github.taskpools.internal.Waiters;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
@@ -76,6 +77,16 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
      * every put signals, a fence and a read).
      */
     private final boolean publishesByGrants;
+    /**
+     * Releases that left tasks behind, since a stealer last found no worker to adopt: a failed
+     * steal sweeps the workers for one to adopt only while this is non-zero, or once every
+     * {@value #ADOPTION_PERIOD} failed steals of a worker (a thread that terminates holding tasks
+     * leaves no trace but its terminated state). getAndAdd by release(); volatile read and CAS
+     * back to 0 by stealers.
+     */
+    private final AtomicLong releasedWithTasks = new AtomicLong();
+    /** Failed steals of a worker between two sweeps for a terminated owner's worker. */
+    static final int ADOPTION_PERIOD = 1024;
 
     @SuppressWarnings("unchecked")
     private BwosPool(Builder b) {
@@ -173,18 +184,20 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
     /**
      * Gives back the calling thread's worker; its next {@link #producer()} gets a worker again. The
      * released worker's deque keeps its tasks: the other workers steal what thieves can reach, and
-     * a worker whose steals all fail adopts a released worker (or one whose thread terminated)
-     * that still holds tasks, pops one as its owner and gives it back: tasks a LIFO BWoS owner
-     * never granted (BWoS §8's limit: a grant is answered by the owner's next put) and an aborting
-     * deque's last δ tasks are not stranded. A release that leaves tasks behind wakes a blocked
-     * taker; a thread that terminates with tasks in its deque wakes nobody (a blocked taker finds
-     * them at its next wake-up: a put, a release, or its timeout).
+     * a worker whose steals all fail adopts a released worker that still holds tasks, pops one as
+     * its owner and gives it back: tasks a LIFO BWoS owner never granted (BWoS §8's limit: a grant
+     * is answered by the owner's next put) and an aborting deque's last δ tasks are not stranded.
+     * A release that leaves tasks behind wakes a blocked taker. A thread that terminates holding
+     * its worker leaves no such mark: its tasks are adopted by a worker's periodic sweep (once in
+     * {@value #ADOPTION_PERIOD} failed steals), or taken by the next thread that gets the worker;
+     * it wakes nobody.
      */
     @Override
     public boolean release() {
         BwosWorker w = binding.held();
         boolean released = binding.release();
         if (w != null && deques[w.index].sizeEstimate() != 0) {
+            releasedWithTasks.getAndIncrement(); // after the release: a stealer that reads it can adopt
             waiters.signal();
         }
         return released;
@@ -211,6 +224,8 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
         private int lastVictim = -1;
         private int cursor;
         private long stolen;
+        /** Failed steals, counting towards the next periodic adoption sweep. Plain: this worker's thread. */
+        private int failedSteals;
         /** Whether the last steal's final sweep met an aborted attempt. Plain: this worker's thread. */
         private boolean sweepAborted;
 
@@ -310,6 +325,27 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
             }
             // A worker nobody holds (released, or its thread terminated) answers no grant request,
             // and an aborting deque's last δ tasks wait for an owner: adopt it for one pop.
+            long released = releasedWithTasks.get();
+            if (released != 0 || ++failedSteals % ADOPTION_PERIOD == 0) {
+                E task = adoptOne();
+                if (task != null) {
+                    return task;
+                }
+                if (released != 0) {
+                    releasedWithTasks.compareAndSet(released, 0); // unless another release came since
+                }
+            }
+            // Nothing granted anywhere: ask the owners that hold tasks in their blocks for a grant
+            // (BWoS §8's limit), answered at their next put, so that a later steal finds them.
+            for (int i = 1; i < n; i++) {
+                deques[(index + i) % n].requestGrant();
+            }
+            return null;
+        }
+
+        /** Pops a task of an abandoned worker that still holds some, as its owner for the moment. */
+        private E adoptOne() {
+            int n = deques.length;
             for (int i = 1; i < n; i++) {
                 int v = (index + i) % n;
                 if (deques[v].sizeEstimate() != 0) {
@@ -320,11 +356,6 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                         return task;
                     }
                 }
-            }
-            // Nothing granted anywhere: ask the owners that hold tasks in their blocks for a grant
-            // (BWoS §8's limit), answered at their next put, so that a later steal finds them.
-            for (int i = 1; i < n; i++) {
-                deques[(index + i) % n].requestGrant();
             }
             return null;
         }
