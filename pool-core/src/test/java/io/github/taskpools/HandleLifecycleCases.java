@@ -58,15 +58,7 @@ public abstract class HandleLifecycleCases {
         AtomicIntegerArray taken = new AtomicIntegerArray(jobs * PER_JOB);
         int threads = ThreadChurn.onReplacedThreads(name, HANDLES, jobs, 60, id -> {
             job(pool, id * PER_JOB, taken);
-            switch (id % 4) {
-                case 0:
-                    throw new ThreadChurn.Replaced(); // dies holding its handles: the next takes them over
-                case 1:
-                    pool.release(); // gives them back and lives on
-                    break;
-                default:
-                    break; // keeps them for its next job
-            }
+            ThreadChurn.endJob(id, pool::release); // die holding it, give it back, or keep it
         });
         assertTrue(threads > jobs / 4, name + ": only " + threads + " threads");
         drain(pool, taken);

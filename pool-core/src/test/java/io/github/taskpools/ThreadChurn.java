@@ -34,6 +34,23 @@ public final class ThreadChurn {
     }
 
     /**
+     * How job {@code id} ends its thread's use of a pool: a quarter of the jobs kill their thread
+     * holding what it holds (its replacement takes it over), a quarter give it back with
+     * {@code release} and live on, the rest keep it for the thread's next job.
+     */
+    public static void endJob(int id, Runnable release) {
+        switch (id % 4) {
+            case 0:
+                throw new Replaced();
+            case 1:
+                release.run();
+                break;
+            default:
+                break;
+        }
+    }
+
+    /**
      * Runs jobs {@code 0 .. jobs - 1} on a fixed {@link ThreadPoolExecutor} of {@code threads}
      * threads, which replaces a thread whose job throws {@link Replaced}; fails on any other
      * exception, or if the jobs take more than {@code timeoutSeconds}.

@@ -90,8 +90,8 @@ import java.util.random.RandomGenerator;
  * {@code ThreadBinding}, growing: any number of threads may hold one at once). A handle keeps a
  * random generator and counters (puts, gets, CAS failures, trees appended), summed by
  * {@link #stats()}. A thread gives its handle back with {@link #release()} or by terminating, and
- * the next thread without one takes it over, counters and generator included: the pool holds at
- * most as many handles as threads ever used it at once. A handle checks that it is used by its
+ * the next thread without one takes it over, counters and generator included: the pool holds about
+ * as many handles as threads ever used it at once. A handle checks that it is used by its
  * own thread.
  *
  * @param <E> the task type; {@code null} is never a task
@@ -197,7 +197,7 @@ public final class CafePool<E> extends CafePoolOldProducersField<E> implements T
         return binding.release();
     }
 
-    /** The handles made so far (tests): at most as many as threads ever held one at once. */
+    /** The handles made so far (tests): about as many as threads ever held one at once. */
     int handleCount() {
         return binding.size();
     }

@@ -297,11 +297,7 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
                 Thread.onSpinWait(); // an adopter runs one short action on it (see adopt)
                 continue;
             }
-            if (h.tryClaim(previous, me)) { // a CAS, so that a concurrent claim is not overwritten
-                if (previous != null && previous != FREE) {
-                    byThread.remove(previous, h);
-                }
-                finishClaim(me, h, previous);
+            if (takeOver(h, previous, me)) { // a CAS, so that a concurrent claim is not overwritten
                 return;
             }
         }
@@ -318,11 +314,8 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
      */
     public void claim(H h) {
         Thread me = Thread.currentThread();
-        for (;;) {
-            Thread o = h.owner();
-            if (o == me) {
-                break;
-            }
+        H previous = byThread.get(me);
+        for (Thread o; (o = h.owner()) != me; ) {
             if (o == ADOPTED) {
                 Thread.onSpinWait(); // an adopter runs one short action on it (see adopt)
                 continue;
@@ -330,22 +323,27 @@ public final class ThreadBinding<H extends ThreadBinding.Slot> {
             if (o != null && o != FREE && !terminated(o)) {
                 throw new IllegalStateException(h + " is bound to " + o + "; " + me + " cannot claim it");
             }
-            if (h.tryClaim(o, me)) {
-                if (o != null && o != FREE) {
-                    byThread.remove(o, h);
-                }
-                H previous = byThread.get(me);
-                finishClaim(me, h, o);
-                if (previous != null && previous != h) {
-                    previous.tryClaim(me, FREE);
-                }
-                return;
-            }
+            takeOver(h, o, me);
         }
-        H previous = byThread.put(me, h);
+        byThread.put(me, h);
         if (previous != null && previous != h) {
             previous.tryClaim(me, FREE);
         }
+    }
+
+    /**
+     * The CAS of {@code h}'s owner from {@code from} to {@code me}; if it succeeds, {@code from}'s
+     * entry goes and the claim is finished ({@code onBound}, the map).
+     */
+    private boolean takeOver(H h, Thread from, Thread me) {
+        if (!h.tryClaim(from, me)) {
+            return false;
+        }
+        if (from != null && from != FREE) {
+            byThread.remove(from, h);
+        }
+        finishClaim(me, h, from);
+        return true;
     }
 
     /**

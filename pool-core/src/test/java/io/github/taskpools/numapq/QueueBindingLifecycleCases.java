@@ -63,15 +63,7 @@ public abstract class QueueBindingLifecycleCases {
         AtomicIntegerArray taken = new AtomicIntegerArray(jobs * PER_JOB);
         int threads = ThreadChurn.onReplacedThreads(name, TOPOLOGY.workers(), jobs, 120, id -> {
             job(q, id * PER_JOB, taken);
-            switch (id % 4) {
-                case 0:
-                    throw new ThreadChurn.Replaced(); // dies holding its worker: the next thread takes it over
-                case 1:
-                    q.release(); // gives it back and lives on
-                    break;
-                default:
-                    break; // keeps it for its next job
-            }
+            ThreadChurn.endJob(id, q::release); // die holding it, give it back, or keep it
         });
         assertTrue(threads > jobs / 4, name + ": only " + threads + " threads");
         drain(q, taken);
