@@ -25,7 +25,7 @@ class PaddingLayoutTest extends PaddingLayoutCases {
                         List.of(Set.of("top"), Set.of("bottom"), theLock, Set.of("echo"))),
                 Arguments.of("bwos.FifoBwosDeque", List.of(fifoOwner, Set.of("stealBlock"))),
                 Arguments.of("bwos.LifoBwosDeque", List.of(lifoOwner, Set.of("stealBlock"))),
-                Arguments.of("executor.SearchCount", List.of(Set.of("count"))),
+                Arguments.of("executor.WorkerCount", List.of(Set.of("count"))),
                 Arguments.of("internal.Waiters", List.of(Set.of("waiting", "epoch"))),
                 Arguments.of("numapq.CalendarTable", List.of(Set.of("current"), Set.of("size"))));
     }

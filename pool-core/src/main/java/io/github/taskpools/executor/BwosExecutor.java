@@ -53,13 +53,14 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * <h2>Idle workers</h2>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
  * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
- * is idle. Parked workers wait on a stack in {@code ctl} (ForkJoinPool's design: a push or a pop
- * is one CAS that also counts the idle workers). At most half the workers (at least one) search at
- * a time; work that appears (a submission, a grant) pops a parked worker only if nobody searches (a
- * worker being woken does not count until it searches, so a burst wakes workers in parallel); the
- * last searcher to find work, every woken worker once it finds a task, and a worker that takes
- * tasks and leaves some behind each wake another while work is queued. An idle pool burns no CPU:
- * every worker is parked, with no timed wake-up.
+ * is idle or on its way from the idle stack. Parked workers wait on a stack in {@code ctl}
+ * (ForkJoinPool's design: a push or a pop is one CAS that also counts the idle workers). At most
+ * half the workers (at least one) search at a time; work that appears (a submission, a grant)
+ * pops a parked worker only if nobody searches and no worker woken earlier is still on its way
+ * (it will look, as a searcher does); the last searcher to find work, every woken worker once it
+ * finds a task, and a worker that takes tasks and leaves some behind each wake another while work
+ * is queued, so a burst wakes workers one after another, as ForkJoinPool's propagation does. An
+ * idle pool burns no CPU: every worker is parked, with no timed wake-up.
  *
  * <h2>Lifecycle</h2>
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
@@ -85,6 +86,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * ctl            CAS (volatile): run state, idle count  volatile; a popper's read of ctl that sees a
  *                and idle stack change together       push synchronizes with it (publishes nextIdle)
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
+ * waking         getAndAdd (volatile), padded: popper  volatile (wake, after the searching count;
+ *                before ACTIVE, worker after seeing it  othersIdle)
  * worker phase   worker: opaque LOOKING before its push,  volatile (tryTerminate reads LOOKING
  *                CAS LOOKING to PARKED after its look;  after its read of ctl saw the push)
  *                popper (a waker, or the worker in
@@ -155,7 +158,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @SuppressWarnings("unused") // through CTL
     private volatile long ctl;
     /** Searching workers, on lines of their own: every idle worker changes the count. */
-    private final SearchCount searching = new SearchCount();
+    private final WorkerCount searching = new WorkerCount();
+    /**
+     * Workers popped off the idle stack by another thread that have not run since: incremented by
+     * the popper before it writes the worker ACTIVE, decremented by the worker once it sees ACTIVE,
+     * before it looks for work ({@link Worker#endWaking()}).
+     */
+    private final WorkerCount waking = new WorkerCount();
 
     /** A pool with the default settings of {@link Builder}. */
     public BwosExecutor() {
@@ -484,9 +493,17 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return idle((long) CTL.getVolatile(this));
     }
 
-    /** Whether every worker but the caller is idle (a racy read: a hint for how long to spin). */
+    /**
+     * Whether every worker but the caller is idle or woken and not running yet (a racy read: a hint
+     * for how long to spin; a worker on its way from the idle stack holds no work to grant).
+     */
     boolean othersIdle() {
-        return idle((long) CTL.getVolatile(this)) >= workers.length - 1;
+        return idle((long) CTL.getVolatile(this)) + waking.get() >= workers.length - 1;
+    }
+
+    /** A worker woken by another thread runs again (see {@link #waking}). */
+    void endWaking() {
+        waking.decrement();
     }
 
     /**
@@ -507,15 +524,19 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * Wakes a parked worker for work just published, unless a worker searches already. The full
-     * fence orders the publication before the reads of the counts (the handshake of {@link Worker}).
+     * Wakes a parked worker for work just published, unless a worker searches already or one woken
+     * earlier has not run yet. The full fence orders the publication before the reads of the counts
+     * (the handshake of {@link Worker}).
      */
     void signalWork() {
         VarHandle.fullFence();
         wakeOne();
     }
 
-    /** Wakes an idle worker unless a worker searches; no fence (see {@link #signalWork()}). */
+    /**
+     * Wakes an idle worker unless a worker searches or is on its way from the idle stack; no fence
+     * (see {@link #signalWork()}).
+     */
     void wakeOne() {
         wake(false);
     }
@@ -527,9 +548,16 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     private void wake(boolean evenIfSearching) {
         // The stack is read before the searching count: a parking searcher pushes, then stops
-        // counting as a searcher, then looks (see parking).
+        // counting as a searcher, then looks (see parking). A woken worker that has not run yet
+        // covers the work as a searcher does: its count falls before it looks, so a count read
+        // here that still holds it was read before that look (volatile accesses, one total
+        // order), and the look sees what was published before (jcstress SubmitWhileWaking). Not
+        // waking a second worker meanwhile is ForkJoinPool's rule for its external queues (one
+        // signal, then propagation by the worker that takes): on two cores, a second worker woken
+        // with the first ran after a 16-task burst had ended, and spent its wake-up in the idle
+        // time after it (docs/executor.md).
         for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) != 0
-                && (evenIfSearching || searching.get() == 0); ) {
+                && (evenIfSearching || (searching.get() == 0 && waking.get() == 0)); ) {
             if (pop(c)) {
                 return;
             }
@@ -546,10 +574,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (!CTL.compareAndSet(this, c, withoutTop(c, w))) {
             return false;
         }
-        w.activate();
-        if (w.thread != Thread.currentThread()) {
-            LockSupport.unpark(w.thread);
+        if (w.thread == Thread.currentThread()) {
+            w.activate(); // a parking worker's look popped itself: it runs already
+            return true;
         }
+        waking.increment(); // before ACTIVE: the worker's decrement follows its read of ACTIVE
+        w.wakingCounted = true; // plain: published by activate's volatile store
+        w.activate();
+        LockSupport.unpark(w.thread);
         return true;
     }
 

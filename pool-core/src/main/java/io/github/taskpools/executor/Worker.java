@@ -134,6 +134,12 @@ final class Worker implements Runnable {
     int nextIdle;
     /** Parks so far, modulo 2^16: with the index, this worker's park stamp. */
     private int parkSeq;
+    /**
+     * Whether a waker counted this worker in the pool's waking count when it popped it. Plain:
+     * written by the waker before its volatile store of ACTIVE, read by this worker after its read
+     * of ACTIVE.
+     */
+    boolean wakingCounted;
     /** Whether this worker counts in the pool's searching count. */
     private boolean searching;
     /** Whether a waker popped this worker off the idle stack and it has not found a task since. */
@@ -287,7 +293,7 @@ final class Worker implements Runnable {
      * searcher woke nobody, and a waker that popped this worker counted on it for its own work,
      * which need not be the task found here. Each takes one task and, with work left, wakes the
      * next: tasks that wait for each other (at a barrier) get a worker each (tokio's rule for the
-     * last searcher, here also for every woken worker, which does not count as searching).
+     * last searcher, here also for every woken worker, whose wakers counted it as on its way).
      */
     void foundWork() {
         boolean duty = woken;
@@ -411,6 +417,7 @@ final class Worker implements Runnable {
         // our fence, or the read of our phase that saw the waker's ACTIVE (written after its pop,
         // which came after its task and its fence).
         if (pool.tryUnidle(this, top)) {
+            endWaking(); // popped by a waker during the look: runs now
             if (!pool.queuesEmpty()) {
                 pool.signalWork();
             }
@@ -438,8 +445,20 @@ final class Worker implements Runnable {
             LockSupport.park(pool);
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
+        endWaking();
         woken = true;
         WAKEUPS.setOpaque(this, wakeups + 1);
+    }
+
+    /**
+     * This worker saw ACTIVE: if a waker counted it as waking, it leaves that count, before it
+     * looks for work (wakers that saw it counted woke nobody and rely on that look).
+     */
+    void endWaking() {
+        if (wakingCounted) {
+            wakingCounted = false;
+            pool.endWaking();
+        }
     }
 
     /** Popped off the idle stack (by a waker, after its CAS, or by the worker itself): ACTIVE. */

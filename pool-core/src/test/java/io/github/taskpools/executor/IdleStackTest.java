@@ -107,6 +107,8 @@ class IdleStackTest {
      * wake nobody; as the last searcher it wakes one worker (worker 1), which takes one of the two
      * and moves the other into its own inbox, whose signal wakes worker 2. Two tasks are queued
      * (one in each inbox) and two workers must be awake for them: worker 1, woken, owes a hand-on.
+     * While worker 2 has not run yet, that hand-on wakes nobody (worker 2 will look); worker 2, woken
+     * too, takes one of the two tasks and hands on for the other.
      */
     @Test
     void aWokenWorkerThatTakesOtherWorkWakesTheNext() {
@@ -133,8 +135,37 @@ class IdleStackTest {
         assertEquals(1, w1.inbox.size());
         assertFalse(w2.isParked());
         assertTrue(w3.isParked());
-        w1.foundWork();
-        assertFalse(w3.isParked(), "a task waits in worker 0's inbox behind parked worker 3");
+        w1.foundWork(); // worker 2 is on its way from the idle stack: it will look
+        assertTrue(w3.isParked(), "a worker woken and not run yet covers the hand-on");
+        w2.block(); // returns at once: woken; leaves the waking count
+        assertNotNull(w2.scan(false)); // takes one of the two inbox tasks
+        w2.foundWork();
+        assertFalse(w3.isParked(), "a task waits in an inbox behind parked worker 3");
+    }
+
+    /**
+     * A worker popped off the stack and not run yet counts as on its way: a submission meanwhile
+     * wakes nobody else, a searcher does not spin for it, and its first look takes the task. Once
+     * it runs, the next signal wakes the next worker.
+     */
+    @Test
+    void aWorkerOnItsWayCoversSubmissionsUntilItRuns() {
+        BwosExecutor pool = unstartedPool(3);
+        Worker w0 = pool.workers[0];
+        Worker w1 = pool.workers[1];
+        Worker w2 = pool.workers[2];
+        w2.announceParked();
+        w1.announceParked();
+        pool.execute(NOOP); // pops worker 1
+        assertFalse(w1.isParked());
+        pool.execute(NOOP);
+        assertTrue(w2.isParked(), "worker 1 is on its way: the second submission wakes nobody");
+        assertTrue(pool.othersIdle(), "for worker 0's spin, a worker on its way is as good as idle");
+        w1.block(); // runs: leaves the waking count
+        assertNotNull(w1.scan(false), "its look takes a task the submitters relied on it for");
+        assertEquals(1, w1.inbox.size(), "and moves the other into its inbox");
+        assertFalse(w2.isParked(), "with nobody on its way any more, the batch's signal wakes worker 2");
+        assertFalse(pool.othersIdle(), "worker 1 runs");
     }
 
     /**
