@@ -43,7 +43,7 @@ public class SubmitWhileWaking {
         w0.lookAgain(w0.announceParked());
         w1.lookAgain(w1.announceParked());
         pool.wakeOne();
-        if (w0.isParked() == w1.isParked() || w1.isParked()) {
+        if (w1.isParked() || !w0.isParked()) {
             throw new IllegalStateException("set-up: worker 1 should be woken, worker 0 parked");
         }
     }
