@@ -21,6 +21,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Experiment {@code executor-idle}: a pool that is idle most of the time, as a service's is. Each
@@ -32,7 +34,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * last completion seen by the benchmark thread (lower is better).
  *
  * <p>Counters ({@link IdleCounters}): submit-to-start latency of every task (from just before
- * {@code execute} to the task's first line), its median and 99th percentile per iteration; the CPU time
+ * {@code execute} to the task's first line), its median and 99th percentile over all tasks of the
+ * fork's measurement iterations (one value per fork: a percentile of one iteration's couple of
+ * thousand tasks rests on its 20 slowest and swung 82 to 1585 µs between iterations of one run on a
+ * shared 2-core machine, so a mean of per-iteration p99s was ruled by single iterations); the CPU time
  * of the pool's own threads ({@link ExecutorPools#cpuNanos}, the operating system's per-thread count) per
  * second of a pure idle window of {@value #IDLE_WINDOW_MILLIS} ms after each iteration's last burst (in
  * the iteration's tear-down, outside the measured time) and per second of the iteration itself; and
@@ -56,8 +61,8 @@ public class ExecutorIdleBenchmark {
     public static final int GAP_MAX_MICROS = 10_000;
     public static final int IDLE_WINDOW_MILLIS = 200;
     static final int STALL_SECONDS = 10;
-    /** Latency samples kept per iteration (about 130 bursts a second fit many times over). */
-    private static final int MAX_SAMPLES = 1 << 16;
+    /** Latency samples first allocated for a fork's measurement (about 2 000 per 1 s iteration); grows. */
+    private static final int INITIAL_SAMPLES = 1 << 16;
 
     @Param({ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL, ExecutorPools.THREAD_POOL_EXECUTOR})
     public String pool;
@@ -72,8 +77,12 @@ public class ExecutorIdleBenchmark {
     private final AtomicInteger remaining = new AtomicInteger();
     private Task[] tasks;
     private final SplittableRandom random = new SplittableRandom(0x1D1E);
+    /** The latencies of the fork's measurement iterations so far (warm-up iterations' are dropped). */
     private long[] samples;
     private int count;
+    /** Where the current iteration's latencies start in {@link #samples}. */
+    private int iterationStart;
+    private int measured;
     private int bursts;
     private long cpu0;
     private long wall0;
@@ -111,12 +120,12 @@ public class ExecutorIdleBenchmark {
         for (int i = 0; i < BURST; i++) {
             tasks[i] = new Task(tokens);
         }
-        samples = new long[MAX_SAMPLES];
+        samples = new long[INITIAL_SAMPLES];
     }
 
     @Setup(Level.Iteration)
     public void startIteration() {
-        count = 0;
+        iterationStart = count;
         bursts = 0;
         parks0 = pools.parks();
         wall0 = System.nanoTime();
@@ -150,20 +159,23 @@ public class ExecutorIdleBenchmark {
             }
         }
         // The tasks' latencies were written before their decrements, which this thread has seen.
+        if (count + BURST > samples.length) {
+            samples = Arrays.copyOf(samples, 2 * samples.length); // rare: every few hundred iterations
+        }
         for (Task t : tasks) {
-            if (count < MAX_SAMPLES) {
-                samples[count++] = t.latency;
-            }
+            samples[count++] = t.latency;
         }
         bursts++;
     }
 
     /**
-     * After the iteration's last burst: the percentiles of its latencies, its CPU time, then a pure idle
-     * window of {@value #IDLE_WINDOW_MILLIS} ms and the pool threads' CPU time during it.
+     * After the iteration's last burst: its CPU time, then a pure idle window of {@value #IDLE_WINDOW_MILLIS}
+     * ms and the pool threads' CPU time during it; after the fork's last measurement iteration, also the
+     * percentiles of all its measurement iterations' latencies. A warm-up iteration's latencies are
+     * dropped.
      */
     @TearDown(Level.Iteration)
-    public void idleWindow(IdleCounters c) {
+    public void idleWindow(IdleCounters c, IterationParams iteration) {
         long busyCpu = pools.cpuNanos() - cpu0;
         long busyWall = System.nanoTime() - wall0;
         long parks = pools.parks() - parks0;
@@ -176,14 +188,19 @@ public class ExecutorIdleBenchmark {
         }
         long idleCpu = pools.cpuNanos() - idleCpu0;
         long idleWall = System.nanoTime() - idle0;
-        if (count == 0) {
+        if (bursts == 0) {
             throw new IllegalStateException(pool + ": an iteration without a single burst");
         }
-        Arrays.sort(samples, 0, count);
-        c.iterations = 1;
-        c.microsToNanos = 1000;
-        c.p50Nanos = percentile(samples, count, 0.50);
-        c.p99Nanos = percentile(samples, count, 0.99);
+        if (iteration.getType() != IterationType.MEASUREMENT) {
+            count = iterationStart;
+        } else if (++measured == iteration.getCount()) {
+            Arrays.sort(samples, 0, count);
+            c.forks = 1;
+            c.microsToNanos = 1000;
+            c.samples = count;
+            c.p50Nanos = percentile(samples, count, 0.50);
+            c.p99Nanos = percentile(samples, count, 0.99);
+        }
         c.busyCpuNanos = busyCpu;
         c.busyWallNanos = busyWall;
         c.idleCpuNanos = idleCpu;

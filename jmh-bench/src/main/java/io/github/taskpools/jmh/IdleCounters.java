@@ -11,10 +11,12 @@ import org.openjdk.jmh.annotations.State;
  * ({@link AuxCounters.Type#EVENTS}: JMH sums them over the iterations, so the report divides sums by
  * sums):
  * <ul>
- *   <li>{@link #p50Nanos}, {@link #p99Nanos}: the iteration's median and 99th percentile of
- *       submit-to-start latency (from just before {@code execute} to the first line of the task), and
- *       {@link #iterations} = 1 and {@link #microsToNanos} = 1000 per iteration, so that p50Nanos /
- *       microsToNanos is the mean of the iterations' medians in microseconds;</li>
+ *   <li>{@link #p50Nanos}, {@link #p99Nanos}: the median and 99th percentile of submit-to-start
+ *       latency (from just before {@code execute} to the first line of the task) over all
+ *       {@link #samples} tasks of the fork's measurement iterations, with {@link #forks} = 1 and
+ *       {@link #microsToNanos} = 1000, all written by the fork's last measurement iteration (0 in the
+ *       others), so that p99Nanos / microsToNanos is the mean over forks of each fork's p99 in
+ *       microseconds;</li>
  *   <li>{@link #idleCpuNanos} over {@link #idleWallNanos}: the CPU time of the pool's threads during a
  *       pure idle window after the iteration's last burst (cores busy while there is nothing to do);</li>
  *   <li>{@link #busyCpuNanos} over {@link #busyWallNanos}: the same over the iteration's bursts and gaps;</li>
@@ -26,7 +28,8 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
 public class IdleCounters {
-    public long iterations;
+    public long forks;
+    public long samples;
     public long microsToNanos;
     public long p50Nanos;
     public long p99Nanos;
@@ -39,7 +42,8 @@ public class IdleCounters {
 
     @Setup(Level.Iteration)
     public void reset() {
-        iterations = 0;
+        forks = 0;
+        samples = 0;
         microsToNanos = 0;
         p50Nanos = 0;
         p99Nanos = 0;

@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.jmh.forkjoin.Kernels;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /** The executor-* benchmarks' harnesses and checks, called directly (no JMH), with small counts. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS) // a lost task fails the test instead of hanging the build
@@ -84,28 +89,42 @@ class ExecutorBenchmarksTest {
     }
 
     @Test
-    void idleIterationReportsPercentilesAndPoolCpu() throws Exception {
+    void percentilesCoverTheForksMeasurementIterationsOnly() throws Exception {
         ExecutorIdleBenchmark b = new ExecutorIdleBenchmark();
         b.pool = ExecutorPools.BWOS;
         b.parallelism = 2;
         b.setup();
-        IdleCounters c = new IdleCounters();
-        c.reset();
+        IterationParams warmup = new IterationParams(IterationType.WARMUP, 1, TimeValue.seconds(1), 1);
+        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, 2, TimeValue.seconds(1), 1);
+        List<IdleCounters> counters = new ArrayList<>();
         try {
-            b.startIteration();
-            for (int i = 0; i < 3; i++) {
-                b.gap();
-                b.burst();
+            for (IterationParams p : List.of(warmup, measurement, measurement)) {
+                IdleCounters c = new IdleCounters();
+                c.reset();
+                b.startIteration();
+                for (int i = 0; i < 3; i++) {
+                    b.gap();
+                    b.burst();
+                }
+                b.idleWindow(c, p);
+                counters.add(c);
             }
-            b.idleWindow(c);
         } finally {
             b.tearDown();
         }
-        assertEquals(1, c.iterations);
-        assertEquals(3, c.bursts);
-        assertTrue(c.p50Nanos > 0 && c.p50Nanos <= c.p99Nanos, c.p50Nanos + " " + c.p99Nanos);
-        assertTrue(c.idleWallNanos >= ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS * 1_000_000L);
-        assertTrue(c.idleCpuNanos >= 0 && c.busyCpuNanos > 0, c.idleCpuNanos + " " + c.busyCpuNanos);
+        for (IdleCounters c : counters) {
+            assertEquals(3, c.bursts);
+            assertTrue(c.idleWallNanos >= ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS * 1_000_000L);
+            assertTrue(c.idleCpuNanos >= 0 && c.busyCpuNanos > 0, c.idleCpuNanos + " " + c.busyCpuNanos);
+        }
+        for (IdleCounters c : counters.subList(0, 2)) {
+            assertEquals(0, c.forks + c.samples + c.microsToNanos + c.p50Nanos + c.p99Nanos);
+        }
+        IdleCounters last = counters.get(2);
+        assertEquals(1, last.forks);
+        assertEquals(1000, last.microsToNanos);
+        assertEquals(2 * 3 * ExecutorIdleBenchmark.BURST, last.samples); // the warm-up's 48 dropped
+        assertTrue(last.p50Nanos > 0 && last.p50Nanos <= last.p99Nanos, last.p50Nanos + " " + last.p99Nanos);
     }
 
     @Test
