@@ -5,12 +5,19 @@
 #  2. heap verification: GcStress on jdk-bwos with VerifyBeforeGC/AfterGC,
 #     ParallelGCThreads 2 and 8, forced young/mixed/full GCs and marking;
 #     its checksum must equal the one printed on jdk-stock.
+#     Every kind of collection GcStress forces must have happened, or the check
+#     fails: a kind that did not run was not verified.
 # Not part of "all", a measurement rather than a check:
 #  ab [PAIRS] [THREADS]: GcStress without verification on jdk-stock and
-#     jdk-bwos alternated, PAIRS pairs (default 10), ParallelGCThreads THREADS
-#     (default 2); prints per kind (wall time, young and full pauses, full-GC
-#     marking, concurrent marking) the medians and the paired ratios BWoS/stock.
+#     jdk-bwos, PAIRS interleaved pairs (default 20; stock runs first in odd
+#     pairs, BWoS in even ones), ParallelGCThreads THREADS (default 2), the
+#     same fixed heap for both; then renaissance-runner's GcAb: per metric
+#     (wall time, young pauses, Object Copy per copied MiB, Termination per
+#     pause, concurrent and full-GC marking per MiB) the medians and the
+#     geometric mean of the paired ratios BWoS/stock with a bootstrap 95%
+#     interval over pairs, written to $CACHE/check/ab-<THREADS>/ab.md.
 # Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS]]
+#   GCSTRESS_ITERATIONS (default 90) sets GcStress's length in every stage.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -53,9 +60,11 @@ run_gtest() {
 }
 
 CLS="$OUT/classes"
-# GcStress's JVM options, for the verification runs and the A/B runs alike.
+# GcStress's JVM options, for the verification runs and the A/B runs alike: a
+# fixed heap (-Xms = -Xmx), so that G1's sizing cannot decide the pause count.
+HEAP=512m
 COMMON=(-Xbootclasspath/a:"$CLS/wb.jar" -XX:+UnlockDiagnosticVMOptions -XX:+WhiteBoxAPI
-        -XX:+UseG1GC -Xms512m -Xmx512m -XX:G1HeapWastePercent=1 -cp "$CLS")
+        -XX:+UseG1GC -Xms$HEAP -Xmx$HEAP -XX:G1HeapWastePercent=1 -cp "$CLS")
 
 compile_gcstress() {
   log "compiling WhiteBox (from the pinned source's test/lib) and GcStress"
@@ -98,64 +107,56 @@ run_verify() {
     if [ "$rc" != 0 ] || [ "$got" != "$ref" ] || grep -qiE '\[error\]|verification failed|fatal' "$lf" "$lf.out"; then
       echo "FAILED (see $lf, $lf.out)"; FAIL=1
     fi
+    local kind
+    for kind in 'Pause Young (Normal)' 'Pause Young (Concurrent Start)' 'Pause Young (Prepare Mixed)' \
+                'Pause Young (Mixed)' 'Pause Full' 'Concurrent Mark Cycle [0-9]'; do
+      if ! grep -q "$kind" "$lf"; then
+        echo "FAILED: no '$kind' in $lf: GcStress did not force that collection, so it was not verified"; FAIL=1
+      fi
+    done
   done
 }
 
-# Sums over one run's log, in ms: young pauses, full pauses, full-GC marking
-# (phase 1 of each full GC) and concurrent marking (Concurrent Mark From Roots).
-sum_phases() {
-  awk '
-    function ms(s) { sub(/ms$/, "", s); return s + 0 }
-    /Pause Young/ && /ms$/ { y += ms($NF) }
-    /Pause Full/ && /ms$/ { f += ms($NF) }
-    /Phase 1: Mark live objects/ && /ms$/ { fm += ms($NF) }
-    /Concurrent Mark From Roots/ && /ms$/ { cm += ms($NF) }
-    END { printf "%.1f %.1f %.1f %.1f\n", y, f, fm, cm }' "$1"
-}
-
-# Median, hinges (medians of the lower and upper halves) and range of numbers on stdin.
-stats() {
-  sort -g | awk '{ v[NR] = $1 }
-    function med(a, b) { return ((b - a) % 2 == 0) ? v[a + (b - a) / 2] : (v[a + int((b - a) / 2)] + v[a + int((b - a) / 2) + 1]) / 2 }
-    END { h = int(NR / 2); if (h == 0) { h = 1 }
-          printf "%.2f (%.2f-%.2f; %.2f-%.2f)", med(1, NR), med(1, h), med(NR - h + 1, NR), v[1], v[NR] }'
+# The GcAb analysis (renaissance-runner), packaged from this checkout's source
+# (incremental: seconds when nothing changed), so that a stale jar is never used.
+RUNNER_JAR="$HERE/../renaissance-runner/target/renaissance-runner.jar"
+ensure_runner() {
+  log "packaging renaissance-runner (GcAb)"
+  (cd "$HERE/.." && ./mvnw -B -q -pl renaissance-runner package -DskipTests) || exit 1
 }
 
 run_ab() {
-  local pairs="${1:-10}" threads="${2:-2}" dir="$OUT/ab"
+  local pairs="${1:-20}" threads="${2:-2}" dir="$OUT/ab-${2:-2}"
+  ensure_runner
   compile_gcstress
   rm -rf "$dir"; mkdir -p "$dir"
-  log "GcStress A/B: $pairs pairs, stock then BWoS, ParallelGCThreads=$threads, no verification"
-  local i j t0 t1
+  log "GcStress A/B: $pairs interleaved pairs, ParallelGCThreads=$threads, heap -Xms$HEAP -Xmx$HEAP, no verification"
+  local i j t0 t1 order
   for i in $(seq 1 "$pairs"); do
-    for j in stock bwos; do
+    # Alternate which JVM runs first, so that drift within a pair (a neighbour's
+    # load, the page cache) does not always land on the same side.
+    if [ $((i % 2)) = 1 ]; then order="stock bwos"; else order="bwos stock"; fi
+    echo "${order%% *}" > "$dir/order-$i"
+    for j in $order; do
       t0=$(date +%s%N)
-      "$CACHE/jdk-$j/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$threads" \
-        -Xlog:gc,gc+phases=info,gc+marking=info:file="$dir/$j-$i.log" GcStress "$ITERATIONS" > "$dir/$j-$i.out" 2>&1
+      "$CACHE/jdk-$j/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$threads" -XX:-UseDynamicNumberOfGCThreads \
+        -Xlog:gc*,gc+phases=debug,gc+cpu:file="$dir/$j-$i.log" GcStress "$ITERATIONS" > "$dir/$j-$i.out" 2>&1 \
+        || { echo "FAILED: $j, pair $i (see $dir/$j-$i.out)"; FAIL=1; }
       t1=$(date +%s%N)
-      echo "$(( (t1 - t0) / 1000000 )) $(sum_phases "$dir/$j-$i.log")" > "$dir/$j-$i.sums"
+      echo "$(( (t1 - t0) / 1000000 ))" > "$dir/$j-$i.wall"
     done
     if [ "$(grep '^checksum' "$dir/stock-$i.out")" != "$(grep '^checksum' "$dir/bwos-$i.out")" ]; then
       echo "FAILED: checksums of pair $i differ (see $dir)"; FAIL=1
     fi
   done
-  printf '%-20s %12s %12s   %s\n' "" "stock median" "BWoS median" "paired ratio BWoS/stock: median (hinges; min-max)"
-  # field_of JVM K: field K of each pair's sums for that JVM, one per line, in pair order.
-  field_of() { local i; for i in $(seq 1 "$pairs"); do cut -d' ' -f"$2" "$dir/$1-$i.sums"; done; }
-  median() { stats | awk '{ printf "%.0f", $1 }'; }
-  local names=(wall young-pauses full-pauses full-GC-marking concurrent-marking) k
-  for k in 1 2 3 4 5; do
-    printf '%-20s %9s ms %9s ms   %s\n' "${names[k - 1]}" "$(field_of stock "$k" | median)" \
-      "$(field_of bwos "$k" | median)" \
-      "$(paste -d' ' <(field_of bwos "$k") <(field_of stock "$k") | awk '$2 > 0 { print $1 / $2 }' | stats)"
-  done
+  "$CACHE/jdk-stock/bin/java" -cp "$RUNNER_JAR" io.github.taskpools.renaissance.GcAb "$dir" || FAIL=1
 }
 
 case "$STAGE" in
   gtest)  run_gtest ;;
   verify) run_verify ;;
   all)    run_gtest; run_verify ;;
-  ab)     run_ab "${2:-10}" "${3:-2}" ;;
+  ab)     run_ab "${2:-20}" "${3:-2}" ;;
   *) echo "usage: $0 [gtest|verify|all|ab [PAIRS] [THREADS]]" >&2; exit 2 ;;
 esac
 if [ "$FAIL" = 0 ]; then log "check: all passed"; else log "check: FAILURES"; exit 1; fi

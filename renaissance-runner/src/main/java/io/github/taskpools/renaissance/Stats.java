@@ -97,6 +97,37 @@ public final class Stats {
     }
 
     /**
+     * The geometric mean of paired ratios {@code b[i] / a[i]} (runs of two JVMs in pair {@code i}, interleaved)
+     * with a percentile bootstrap 95% interval that resamples whole pairs, so that what a pair shares (the
+     * machine's state at the time) stays inside each replicate.
+     *
+     * @throws IllegalArgumentException without a pair, for arrays of different lengths, or a value that is not
+     *     positive and finite
+     */
+    public static Interval pairedRatio(double[] a, double[] b, int replicates, long seed) {
+        if (a.length == 0 || a.length != b.length) {
+            throw new IllegalArgumentException("need pairs: " + a.length + " and " + b.length + " values");
+        }
+        double[] logs = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] > 0 && b[i] > 0 && Double.isFinite(a[i]) && Double.isFinite(b[i]))) {
+                throw new IllegalArgumentException("pair " + i + " has " + a[i] + " and " + b[i]);
+            }
+            logs[i] = Math.log(b[i] / a[i]);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[] out = new double[replicates];
+        for (int r = 0; r < replicates; r++) {
+            double s = 0;
+            for (int i = 0; i < logs.length; i++) {
+                s += logs[rnd.nextInt(logs.length)];
+            }
+            out[r] = Math.exp(s / logs.length);
+        }
+        return percentile95(Math.exp(mean(logs)), out);
+    }
+
+    /**
      * The geometric mean of per-benchmark speedups with its interval: replicate r of the geometric mean is the
      * geometric mean of replicate r of every benchmark (benchmarks are resampled independently).
      */

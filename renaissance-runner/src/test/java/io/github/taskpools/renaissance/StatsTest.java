@@ -2,6 +2,7 @@ package io.github.taskpools.renaissance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -85,5 +86,30 @@ class StatsTest {
         double c = Math.cbrt(2.0); // replicates: cbrt(2 * 0.5 * 1) = 1 and cbrt(4 * 0.5 * 1)
         assertEquals(1 + 0.025 * (c - 1), g.low(), 1e-12);
         assertEquals(1 + 0.975 * (c - 1), g.high(), 1e-12);
+    }
+    @Test
+    void pairedRatioIsTheGeometricMeanOfPairsWithAnIntervalOverPairs() {
+        double[] a = {100, 200, 400};
+        Stats.Interval same = Stats.pairedRatio(a, new double[] {90, 180, 360}, 2000, 1);
+        assertEquals(0.9, same.estimate(), 1e-12);
+        assertEquals(0.9, same.low(), 1e-12); // every pair says 0.9: no spread to resample
+        assertEquals(0.9, same.high(), 1e-12);
+        // Pairs that disagree: the interval holds the estimate and excludes neither extreme pair's
+        // ratio as a bound beyond them.
+        Stats.Interval mixed = Stats.pairedRatio(a, new double[] {80, 200, 480}, 4000, 1);
+        assertEquals(Math.cbrt(0.8 * 1.0 * 1.2), mixed.estimate(), 1e-12);
+        assertTrue(mixed.low() < mixed.estimate() && mixed.estimate() < mixed.high(), mixed.toString());
+        assertTrue(mixed.low() >= 0.8 - 1e-12 && mixed.high() <= 1.2 + 1e-12, mixed.toString());
+        assertFalse(mixed.excludesOne());
+        assertEquals(mixed, Stats.pairedRatio(a, new double[] {80, 200, 480}, 4000, 1));
+    }
+
+    @Test
+    void pairedRatioRejectsWhatIsNotAPair() {
+        assertThrows(IllegalArgumentException.class, () -> Stats.pairedRatio(new double[0], new double[0], 10, 1));
+        assertThrows(IllegalArgumentException.class, () -> Stats.pairedRatio(new double[] {1, 2}, new double[] {1}, 10, 1));
+        assertThrows(IllegalArgumentException.class, () -> Stats.pairedRatio(new double[] {1}, new double[] {0}, 10, 1));
+        assertThrows(IllegalArgumentException.class,
+                () -> Stats.pairedRatio(new double[] {Double.NaN}, new double[] {1}, 10, 1));
     }
 }
