@@ -37,7 +37,8 @@ public final class GcLog {
     /** The {@code -Xlog} option that produces what this parser reads; {@code %s} is the log file. */
     public static final String XLOG_OPTION = "-Xlog:gc*,gc+phases=debug,gc+cpu:file=%s";
 
-    private static final Pattern LINE = Pattern.compile(
+    /** A decorated GC line of a G1 log: groups up, level, tags, id and msg (also read by {@link GcWork}). */
+    static final Pattern LINE = Pattern.compile(
             "^\\[(?<up>[\\d.]+)s\\]\\[(?<level>\\w+)\\s*\\]\\[(?<tags>[\\w,]+)\\s*\\] GC\\((?<id>\\d+)\\) (?<msg>.*)$");
     private static final Pattern PAUSE = Pattern.compile("^(?<kind>Pause .*?)\\s+(?:\\S+->\\S+\\s+)?(?<ms>[\\d.]+)ms$");
     private static final Pattern WORKER_PHASE = Pattern.compile(

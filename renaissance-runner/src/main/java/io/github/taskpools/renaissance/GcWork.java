@@ -32,8 +32,6 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
                      int terminationPauses, double terminationAvgMs, int markCycles, double concurrentMarkMs,
                      double markStartHeapMb, int fullPauses, double fullMarkMs, double fullLiveMb) {
 
-    private static final Pattern LINE = Pattern.compile(
-            "^\\[[\\d.]+s\\]\\[\\w+\\s*\\]\\[(?<tags>[\\w,]+)\\s*\\] GC\\(\\d+\\) (?<msg>.*)$");
     private static final Pattern PAUSE = Pattern.compile(
             "^(?<kind>Pause .*?)\\s+(?:[\\d.]+[KMG]->(?<after>[\\d.]+)(?<unit>[KMG])\\([\\d.]+[KMG]\\)\\s+)?(?<ms>[\\d.]+)ms$");
     private static final Pattern OBJECT_COPY = Pattern.compile("^\\s*Object Copy \\(ms\\):.* Sum:\\s*(?<sum>[\\d.]+),");
@@ -105,7 +103,7 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
         double fullLiveMb;
 
         void add(String line) {
-            Matcher m = LINE.matcher(line);
+            Matcher m = GcLog.LINE.matcher(line);
             if (!m.matches()) {
                 return;
             }
