@@ -3,21 +3,28 @@
 #  1. HotSpot gtests BWoSTaskQueue.* (sequential semantics, stress, and the
 #     owner push/pop microbenchmark GenericTaskQueue vs BWoSTaskQueue);
 #  2. heap verification: GcStress on jdk-bwos with VerifyBeforeGC/AfterGC,
-#     ParallelGCThreads 2 and 8, forced young/mixed/full GCs and marking;
-#     its checksum must equal the one printed on jdk-stock.
+#     ParallelGCThreads 2 and 8, forced young/mixed/full GCs and marking, for
+#     each of its workloads (mixed, wide, deep, arrays); its checksum must equal
+#     the one printed on the reference JDK.
 #     Every kind of collection GcStress forces must have happened, or the check
 #     fails: a kind that did not run was not verified.
 # Not part of "all", a measurement rather than a check:
-#  ab [PAIRS] [THREADS]: GcStress without verification on jdk-stock and
+#  ab [PAIRS] [THREADS] [WORKLOAD]: GcStress's WORKLOAD (default mixed) without
+#     verification on jdk-stock and
 #     jdk-bwos, PAIRS interleaved pairs (default 20; stock runs first in odd
 #     pairs, BWoS in even ones), ParallelGCThreads THREADS (default 2), the
 #     same fixed heap for both; then renaissance-runner's GcAb: per metric
 #     (wall time, young pauses, Object Copy per copied MiB, Termination per
 #     pause, concurrent and full-GC marking per MiB) the medians and the
 #     geometric mean of the paired ratios BWoS/stock with a bootstrap 95%
-#     interval over pairs, written to $CACHE/check/ab-<THREADS>/ab.md.
-# Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS]]
-#   GCSTRESS_ITERATIONS (default 90) sets GcStress's length in every stage.
+#     interval over pairs, written to $CACHE/check/ab-<THREADS>/ab.md
+#     (ab-<WORKLOAD>-<THREADS> for a workload other than mixed).
+# Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS] [WORKLOAD]]
+#   GCSTRESS_ITERATIONS (default 90) sets GcStress's length in every stage;
+#   GCSTRESS_VERIFY_SHORT (default 30) the length of the verification runs of
+#   the workloads other than mixed (each forces every kind of collection within
+#   30 iterations); GCSTRESS_WORKLOADS (default "mixed wide deep arrays") the
+#   workloads verified.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,6 +34,8 @@ SRCROOT="$CACHE/openjdk-src/$VERSION"
 BDIR="$CACHE/build/$VERSION/bwos"
 JOBS="${JOBS:-2}"
 ITERATIONS="${GCSTRESS_ITERATIONS:-90}"
+VERIFY_SHORT="${GCSTRESS_VERIFY_SHORT:-30}"
+WORKLOADS="${GCSTRESS_WORKLOADS:-mixed wide deep arrays}"
 OUT="$CACHE/check"
 STAGE="${1:-all}"
 log() { printf '\n=== [%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
@@ -77,20 +86,28 @@ compile_gcstress() {
 
 run_verify() {
   compile_gcstress
+  local w
+  for w in $WORKLOADS; do
+    verify_workload "$w"
+  done
+}
 
-  log "reference run on $REF_JDK (no verification)"
+verify_workload() {
+  local w="$1" n="$ITERATIONS"
+  [ "$w" = mixed ] || n="$VERIFY_SHORT"
+  log "GcStress $w, $n iterations: reference run on $REF_JDK (no verification)"
   local ref
-  ref="$("$REF_JDK/bin/java" "${COMMON[@]}" GcStress "$ITERATIONS" | grep '^checksum')"
+  ref="$("$REF_JDK/bin/java" "${COMMON[@]}" GcStress "$n" "$w" | grep '^checksum')"
   echo "reference: $ref"
 
   local t
   for t in 2 8; do
-    log "jdk-bwos, ParallelGCThreads=$t, VerifyBeforeGC/VerifyAfterGC"
-    local lf="$OUT/verify-pgt$t.log" rc=0
+    log "GcStress $w on jdk-bwos, ParallelGCThreads=$t, VerifyBeforeGC/VerifyAfterGC"
+    local lf="$OUT/verify-$w-pgt$t.log" rc=0
     local t0=$SECONDS
     "$CACHE/jdk-bwos/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$t" -XX:ConcGCThreads="$(( t > 2 ? 4 : 1 ))" \
       -XX:-UseDynamicNumberOfGCThreads -XX:+VerifyBeforeGC -XX:+VerifyAfterGC -XX:+VerifyDuringGC \
-      -Xlog:gc,gc+init,gc+verify=info:file="$lf" GcStress "$ITERATIONS" > "$lf.out" 2>&1 || rc=$?
+      -Xlog:gc,gc+init,gc+verify=info:file="$lf" GcStress "$n" "$w" > "$lf.out" 2>&1 || rc=$?
     local got; got="$(grep '^checksum' "$lf.out" || echo 'no checksum')"
     printf '%-36s %s\n' "exit code" "$rc" \
       "checksum (bwos / reference)" "$got / ${ref#checksum }" \
@@ -126,11 +143,12 @@ ensure_runner() {
 }
 
 run_ab() {
-  local pairs="${1:-20}" threads="${2:-2}" dir="$OUT/ab-${2:-2}"
+  local pairs="${1:-20}" threads="${2:-2}" workload="${3:-mixed}" dir="$OUT/ab-${2:-2}"
+  [ "$workload" = mixed ] || dir="$OUT/ab-$workload-$threads"
   ensure_runner
   compile_gcstress
   rm -rf "$dir"; mkdir -p "$dir"
-  log "GcStress A/B: $pairs interleaved pairs, ParallelGCThreads=$threads, heap -Xms$HEAP -Xmx$HEAP, no verification"
+  log "GcStress $workload A/B: $pairs interleaved pairs, ParallelGCThreads=$threads, heap -Xms$HEAP -Xmx$HEAP, no verification"
   local i j t0 t1 order
   for i in $(seq 1 "$pairs"); do
     # Alternate which JVM runs first, so that drift within a pair (a neighbour's
@@ -140,7 +158,7 @@ run_ab() {
     for j in $order; do
       t0=$(date +%s%N)
       "$CACHE/jdk-$j/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$threads" -XX:-UseDynamicNumberOfGCThreads \
-        -Xlog:gc*,gc+phases=debug,gc+cpu:file="$dir/$j-$i.log" GcStress "$ITERATIONS" > "$dir/$j-$i.out" 2>&1 \
+        -Xlog:gc*,gc+phases=debug,gc+cpu:file="$dir/$j-$i.log" GcStress "$ITERATIONS" "$workload" > "$dir/$j-$i.out" 2>&1 \
         || { echo "FAILED: $j, pair $i (see $dir/$j-$i.out)"; FAIL=1; }
       t1=$(date +%s%N)
       echo "$(( (t1 - t0) / 1000000 ))" > "$dir/$j-$i.wall"
@@ -156,7 +174,7 @@ case "$STAGE" in
   gtest)  run_gtest ;;
   verify) run_verify ;;
   all)    run_gtest; run_verify ;;
-  ab)     run_ab "${2:-20}" "${3:-2}" ;;
-  *) echo "usage: $0 [gtest|verify|all|ab [PAIRS] [THREADS]]" >&2; exit 2 ;;
+  ab)     run_ab "${2:-20}" "${3:-2}" "${4:-mixed}" ;;
+  *) echo "usage: $0 [gtest|verify|all|ab [PAIRS] [THREADS] [WORKLOAD]]" >&2; exit 2 ;;
 esac
 if [ "$FAIL" = 0 ]; then log "check: all passed"; else log "check: FAILURES"; exit 1; fi

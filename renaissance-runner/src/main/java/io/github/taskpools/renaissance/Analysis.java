@@ -16,11 +16,16 @@ public final class Analysis {
     private Analysis() {
     }
 
-    /** GC figures are means per successful invocation; the per-pause ones are means over evacuation pauses. */
+    /**
+     * GC figures are means per successful invocation; the per-pause ones are means over evacuation pauses;
+     * {@code committedMaxMb} is the mean over invocations of the largest heap committed after a pause (what
+     * G1's sizing chose; equal on both JVMs when the heap is fixed with {@code --heap}).
+     */
     public record JvmStats(String jvm, int invocationsOk, int invocationsFailed, int repetitions,
                            Double medianMs, Double meanMs, Double gcPauses, Double youngPauses,
                            Double pauseTotalMs, Double pauseMaxMs, Double objectCopyMs, Double terminationMs,
-                           Double objectCopyPerPauseMs, Double terminationPerPauseMs, Double gcCpuS) {
+                           Double objectCopyPerPauseMs, Double terminationPerPauseMs, Double gcCpuS,
+                           Double committedMaxMb) {
     }
 
     public record Failure(String jvm, int invocation, String message, String runDir) {
@@ -87,7 +92,7 @@ public final class Analysis {
         double[] pooled = Stats.pooled(measured(rs, jvm));
         if (ok.isEmpty() || pooled.length == 0) {
             return new JvmStats(jvm, ok.size(), failed, 0, null, null, null, null, null, null, null, null, null,
-                    null, null);
+                    null, null, null);
         }
         double[] copyPerPause = ok.stream().flatMap(r -> r.pauses().stream())
                 .filter(p -> p.objectCopyAvgMs() != null).mapToDouble(GcLog.Pause::objectCopyAvgMs).toArray();
@@ -99,7 +104,9 @@ public final class Analysis {
                 avg(ok, r -> r.gc().objectCopyMs()), avg(ok, r -> r.gc().terminationMs()),
                 copyPerPause.length == 0 ? null : Stats.mean(copyPerPause),
                 termPerPause.length == 0 ? null : Stats.mean(termPerPause),
-                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()));
+                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()),
+                ok.stream().map(r -> r.gc().committedMaxMb()).filter(c -> c != null)
+                        .mapToDouble(Double::doubleValue).average().stream().boxed().findFirst().orElse(null));
     }
 
     private static double avg(List<InvocationResult> rs, java.util.function.ToDoubleFunction<InvocationResult> f) {

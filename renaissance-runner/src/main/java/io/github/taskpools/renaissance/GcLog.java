@@ -40,7 +40,8 @@ public final class GcLog {
     /** A decorated GC line of a G1 log: groups up, level, tags, id and msg (also read by {@link GcWork}). */
     static final Pattern LINE = Pattern.compile(
             "^\\[(?<up>[\\d.]+)s\\]\\[(?<level>\\w+)\\s*\\]\\[(?<tags>[\\w,]+)\\s*\\] GC\\((?<id>\\d+)\\) (?<msg>.*)$");
-    private static final Pattern PAUSE = Pattern.compile("^(?<kind>Pause .*?)\\s+(?:\\S+->\\S+\\s+)?(?<ms>[\\d.]+)ms$");
+    private static final Pattern PAUSE = Pattern.compile(
+            "^(?<kind>Pause .*?)\\s+(?:\\S+->[\\d.]+[KMG]\\((?<committed>[\\d.]+)(?<unit>[KMG])\\)\\s+)?(?<ms>[\\d.]+)ms$");
     private static final Pattern WORKER_PHASE = Pattern.compile(
             "^\\s*(?<phase>Object Copy|Termination) \\(ms\\):\\s+Min:\\s*(?<min>[\\d.]+), Avg:\\s*(?<avg>[\\d.]+),"
                     + " Max:\\s*(?<max>[\\d.]+), Diff:\\s*[\\d.]+, Sum:\\s*(?<sum>[\\d.]+), Workers: (?<workers>\\d+)");
@@ -52,12 +53,13 @@ public final class GcLog {
     /**
      * One stop-the-world pause. Phase times are per-worker statistics of the pause's evacuation: the average
      * over workers ({@code Avg}, close to the phase's wall time) and the slowest worker ({@code Max}); null when
-     * the pause has no such phase.
+     * the pause has no such phase. {@code committedMb}: the heap committed after the pause, in MiB (the
+     * {@code (...)} of {@code before->after(committed)}), null when the line has none.
      */
     public record Pause(int gcId, String kind, double endUptimeS, double durationMs,
                         Double objectCopyAvgMs, Double objectCopyMaxMs,
                         Double terminationAvgMs, Double terminationMaxMs,
-                        Integer workers, Double cpuUserS, Double cpuSysS) {
+                        Integer workers, Double cpuUserS, Double cpuSysS, Double committedMb) {
 
         public boolean young() {
             return kind.startsWith("Pause Young");
@@ -66,12 +68,17 @@ public final class GcLog {
 
     /** Totals of a log: pauses, pause time and the two work-stealing phases summed over pauses. */
     public record Summary(int pauses, int youngPauses, double pauseTotalMs, double pauseMaxMs,
-                          double objectCopyMs, double terminationMs, double cpuUserS, double cpuSysS) {
+                          double objectCopyMs, double terminationMs, double cpuUserS, double cpuSysS,
+                          Double committedMaxMb) {
 
         static Summary of(List<Pause> pauses) {
             int young = 0;
             double total = 0, max = 0, copy = 0, term = 0, user = 0, sys = 0;
+            Double committed = null;
             for (Pause p : pauses) {
+                if (p.committedMb() != null) {
+                    committed = committed == null ? p.committedMb() : Math.max(committed, p.committedMb());
+                }
                 if (p.young()) {
                     young++;
                 }
@@ -82,7 +89,7 @@ public final class GcLog {
                 user += p.cpuUserS() == null ? 0 : p.cpuUserS();
                 sys += p.cpuSysS() == null ? 0 : p.cpuSysS();
             }
-            return new Summary(pauses.size(), young, total, max, copy, term, user, sys);
+            return new Summary(pauses.size(), young, total, max, copy, term, user, sys, committed);
         }
     }
 
@@ -116,6 +123,9 @@ public final class GcLog {
                         b.kind = p.group("kind");
                         b.durationMs = Double.parseDouble(p.group("ms"));
                         b.endUptimeS = Double.parseDouble(m.group("up"));
+                        if (p.group("committed") != null) {
+                            b.committedMb = mib(Double.parseDouble(p.group("committed")), p.group("unit"));
+                        }
                         pauses.add(b);
                         lastPause.put(id, b);
                     }
@@ -151,9 +161,19 @@ public final class GcLog {
         List<Pause> result = new ArrayList<>(pauses.size());
         for (Builder b : pauses) {
             result.add(new Pause(b.id, b.kind, b.endUptimeS, b.durationMs, b.copyAvg, b.copyMax,
-                    b.termAvg, b.termMax, b.workers, b.user, b.sys));
+                    b.termAvg, b.termMax, b.workers, b.user, b.sys, b.committedMb));
         }
         return result;
+    }
+
+    /** {@code value} in the log's unit K, M or G, in MiB. */
+    static double mib(double value, String unit) {
+        return switch (unit) {
+            case "K" -> value / 1024;
+            case "M" -> value;
+            case "G" -> value * 1024;
+            default -> throw new IllegalArgumentException("unknown heap unit " + unit);
+        };
     }
 
     private static final class Builder {
@@ -168,6 +188,7 @@ public final class GcLog {
         Integer workers;
         Double user;
         Double sys;
+        Double committedMb;
 
         Builder(int id) {
             this.id = id;

@@ -79,15 +79,6 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
                 a.markStartMb, a.full, a.fullMarkMs, a.fullLiveMb);
     }
 
-    private static double mib(String value, String unit) {
-        double v = Double.parseDouble(value);
-        return switch (unit) {
-            case "K" -> v / 1024;
-            case "G" -> v * 1024;
-            default -> v;
-        };
-    }
-
     private static final class Acc {
         int young;
         double youngMs;
@@ -119,11 +110,11 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
                             youngMs += Double.parseDouble(p.group("ms"));
                             if (kind.startsWith("Pause Young (Concurrent Start)") && sized) {
                                 cycles++;
-                                markStartMb += mib(p.group("after"), p.group("unit"));
+                                markStartMb += GcLog.mib(Double.parseDouble(p.group("after")), p.group("unit"));
                             }
                         } else if (kind.startsWith("Pause Full") && sized) {
                             full++;
-                            fullLiveMb += mib(p.group("after"), p.group("unit"));
+                            fullLiveMb += GcLog.mib(Double.parseDouble(p.group("after")), p.group("unit"));
                         }
                     }
                 }

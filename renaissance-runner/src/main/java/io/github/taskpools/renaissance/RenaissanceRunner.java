@@ -102,6 +102,11 @@ public final class RenaissanceRunner implements Callable<Integer> {
     @Option(names = "--gc-threads", paramLabel = "<n>", description = "Adds -XX:ParallelGCThreads=<n> to every JVM.")
     Integer gcThreads;
 
+    @Option(names = "--heap", paramLabel = "<size>",
+            description = "Adds -Xms<size> -Xmx<size> to every JVM (for example 2g): a fixed heap, so that G1's "
+                    + "sizing does not decide the pause count; the report shows the committed heap either way.")
+    String heap;
+
     @Option(names = "--quick", description = "Preset: a few GC-heavy benchmarks, sized for 20 minutes on 2 cores.")
     boolean quick;
 
@@ -191,6 +196,13 @@ public final class RenaissanceRunner implements Callable<Integer> {
         List<String> common = new ArrayList<>(JavaCommand.split(flags));
         if (gcThreads != null) {
             common.add("-XX:ParallelGCThreads=" + gcThreads);
+        }
+        if (heap != null) {
+            if (!heap.matches("[1-9]\\d*[kKmMgG]?")) {
+                throw new UsageException("--heap takes a size such as 2g or 1536m, not " + heap);
+            }
+            common.add("-Xms" + heap);
+            common.add("-Xmx" + heap);
         }
         common.addAll(jvmArgs);
 

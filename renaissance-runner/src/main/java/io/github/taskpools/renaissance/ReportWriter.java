@@ -76,13 +76,15 @@ final class ReportWriter {
                 .append(" replicates resampling invocations and then their repetitions, seed ").append(s.seed())
                 .append("; **bold** when it excludes 1. GC columns: mean per invocation over its whole GC log "
                         + "(start-up and warm-up included): pauses, total pause time, and the sums over pauses of the "
-                        + "worker-average Object Copy and Termination times.\n\n");
+                        + "worker-average Object Copy and Termination times; heap: the largest heap committed after "
+                        + "a pause, MiB.\n\n");
         md.append("| benchmark | speedup [95% interval] | median ms ").append(a).append(" / ").append(b)
                 .append(" | GC pauses ").append(a).append(" / ").append(b)
                 .append(" | pause total ms ").append(a).append(" / ").append(b)
                 .append(" | Object Copy ms ").append(a).append(" / ").append(b)
-                .append(" | Termination ms ").append(a).append(" / ").append(b).append(" |\n");
-        md.append("|---|--:|--:|--:|--:|--:|--:|\n");
+                .append(" | Termination ms ").append(a).append(" / ").append(b)
+                .append(" | heap MiB ").append(a).append(" / ").append(b).append(" |\n");
+        md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Analysis.BenchmarkSummary bs : s.benchmarks()) {
             Analysis.JvmStats x = bs.jvms().get(0);
             Analysis.JvmStats y = bs.jvms().get(1);
@@ -93,13 +95,14 @@ final class ReportWriter {
                     .append(" | ").append(pair(x.gcPauses(), y.gcPauses(), "%.1f"))
                     .append(" | ").append(pair(x.pauseTotalMs(), y.pauseTotalMs(), "%.1f"))
                     .append(" | ").append(pair(x.objectCopyMs(), y.objectCopyMs(), "%.1f"))
-                    .append(" | ").append(pair(x.terminationMs(), y.terminationMs(), "%.2f")).append(" |\n");
+                    .append(" | ").append(pair(x.terminationMs(), y.terminationMs(), "%.2f"))
+                    .append(" | ").append(pair(x.committedMaxMb(), y.committedMaxMb(), "%.0f")).append(" |\n");
         }
         if (s.geomean() != null) {
             md.append("| **geometric mean** (").append(s.geomeanBenchmarks())
                     .append(s.geomeanBenchmarks() == 1 ? " benchmark) | " : " benchmarks) | ")
                     .append(interval(s.geomean(), s.geomeanLow(), s.geomeanHigh(), s.geomeanSignificant()))
-                    .append(" | | | | | |\n");
+                    .append(" | | | | | | |\n");
         }
         md.append('\n');
         md.append("Per-pause means (evacuation pauses, worker average), ").append(a).append(" / ").append(b)

@@ -15,7 +15,7 @@ class AnalysisTest {
 
     static InvocationResult ok(String bench, String jvm, int inv, int warmup, List<Long> ns, double pauseMs) {
         GcLog.Pause p = new GcLog.Pause(1, "Pause Young (Normal) (G1 Evacuation Pause)", 1.0, pauseMs,
-                pauseMs / 2, pauseMs / 2, 0.1, 0.2, 2, 0.01, 0.0);
+                pauseMs / 2, pauseMs / 2, 0.1, 0.2, 2, 0.01, 0.0, 512.0);
         return new InvocationResult(bench, jvm, inv, 0, null, 0, 1, warmup, ns, GcLog.Summary.of(List.of(p)),
                 List.of(p), "runs/" + bench + "/" + jvm + "-" + inv);
     }

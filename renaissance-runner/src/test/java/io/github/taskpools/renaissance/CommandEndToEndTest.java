@@ -52,7 +52,7 @@ class CommandEndToEndTest {
     private String[] args(String... extra) {
         List<String> a = new ArrayList<>(List.of("--command",
                 "-cp " + GcLogTest.testClasses() + " " + AllocationWorkload.class.getName() + " 1500",
-                "--name", "alloc", "--jvm-arg", "-Xmx256m", "--gc-threads", "2",
+                "--name", "alloc", "--heap", "256m", "--gc-threads", "2",
                 "--out", dir.toString(), "--bootstrap", "2000"));
         a.addAll(twoJvms());
         a.addAll(List.of(extra));
@@ -93,6 +93,9 @@ class CommandEndToEndTest {
         assertEquals(meanA / meanB, s, 1e-9);
         assertEquals(3, bench.get("jvms").get(0).get("invocationsOk").asInt());
         assertEquals(3, bench.get("jvms").get(1).get("invocationsOk").asInt());
+        for (JsonNode jvm : bench.get("jvms")) {
+            assertEquals(256.0, jvm.get("committedMaxMb").asDouble(), "--heap 256m fixes the committed heap: " + jvm);
+        }
         assertEquals(s, sum.get("summary").get("geomean").asDouble(), 1e-12, "one benchmark: its own speedup");
         JsonNode flags = sum.get("run").get("jvms").get(0).get("flags");
         assertEquals("-XX:+UseG1GC", flags.get(0).asText());
@@ -119,7 +122,7 @@ class CommandEndToEndTest {
         // 8 MiB of heap cannot hold the workload's live window: OutOfMemoryError on the second JVM only.
         List<String> jvms = twoJvms();
         String second = jvms.get(3).substring(0, jvms.get(3).indexOf('='));
-        assertEquals(1, run(args("--invocations", "2", "--jvm-opts", second + "=-Xmx8m")), console.toString());
+        assertEquals(1, run(args("--invocations", "2", "--jvm-opts", second + "=-Xms8m -Xmx8m")), console.toString());
 
         List<InvocationResult> rs = ResultStore.load(dir);
         assertEquals(4, rs.size());

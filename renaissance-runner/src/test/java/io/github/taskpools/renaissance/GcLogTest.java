@@ -115,4 +115,17 @@ class GcLogTest {
         assertEquals(0.02, ps.get(2).cpuUserS());
         assertEquals(0.123, ps.get(2).durationMs());
     }
+
+    @Test
+    void committedHeapIsReadInItsUnit() {
+        List<GcLog.Pause> ps = GcLog.parse(Stream.of(
+                "[1.000s][info ][gc          ] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 103M->66M(128M) 6.228ms",
+                "[2.000s][info ][gc          ] GC(2) Pause Full (System.gc()) 1500M->900M(2G) 90.000ms",
+                "[3.000s][info ][gc          ] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 900M->800M(1572864K) 5.000ms",
+                "[4.000s][info ][gc          ] GC(4) Pause Remark 7.807ms"));
+        assertEquals(java.util.Arrays.asList(128.0, 2048.0, 1536.0, null),
+                ps.stream().map(GcLog.Pause::committedMb).toList());
+        assertEquals(2048.0, GcLog.Summary.of(ps).committedMaxMb());
+        assertEquals(null, GcLog.Summary.of(ps.subList(3, 4)).committedMaxMb(), "no pause said its committed heap");
+    }
 }
