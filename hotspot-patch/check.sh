@@ -9,8 +9,8 @@
 #     Every kind of collection GcStress forces must have happened, or the check
 #     fails: a kind that did not run was not verified.
 # Not part of "all", a measurement rather than a check:
-#  ab [PAIRS] [THREADS] [WORKLOAD]: GcStress's WORKLOAD (default mixed) without
-#     verification on jdk-stock and
+#  ab [PAIRS] [THREADS] [WORKLOAD]: ab.sh on jdk-stock and jdk-bwos: GcStress's
+#     WORKLOAD (default mixed) without verification on jdk-stock and
 #     jdk-bwos, PAIRS interleaved pairs (default 20; stock runs first in odd
 #     pairs, BWoS in even ones), ParallelGCThreads THREADS (default 2), the
 #     same fixed heap for both; then renaissance-runner's GcAb: per metric
@@ -21,9 +21,9 @@
 #     (ab-<WORKLOAD>-<THREADS> for a workload other than mixed).
 # Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS] [WORKLOAD]]
 #   GCSTRESS_ITERATIONS (default 90) sets GcStress's length in every stage;
-#   GCSTRESS_VERIFY_SHORT (default 30) the length of the verification runs of
-#   the workloads other than mixed (each forces every kind of collection within
-#   30 iterations); GCSTRESS_WORKLOADS (default "mixed wide deep arrays") the
+#   GCSTRESS_VERIFY_SHORT (default 40) the length of the verification runs of
+#   the workloads other than mixed (the concurrent cycles of iterations 24 and
+#   34 give each two chances of the mixed collections it must verify); GCSTRESS_WORKLOADS (default "mixed wide deep arrays") the
 #   workloads verified.
 set -euo pipefail
 
@@ -34,7 +34,7 @@ SRCROOT="$CACHE/openjdk-src/$VERSION"
 BDIR="$CACHE/build/$VERSION/bwos"
 JOBS="${JOBS:-2}"
 ITERATIONS="${GCSTRESS_ITERATIONS:-90}"
-VERIFY_SHORT="${GCSTRESS_VERIFY_SHORT:-30}"
+VERIFY_SHORT="${GCSTRESS_VERIFY_SHORT:-40}"
 WORKLOADS="${GCSTRESS_WORKLOADS:-mixed wide deep arrays}"
 OUT="$CACHE/check"
 STAGE="${1:-all}"
@@ -147,27 +147,8 @@ run_ab() {
   [ "$workload" = mixed ] || dir="$OUT/ab-$workload-$threads"
   ensure_runner
   compile_gcstress
-  rm -rf "$dir"; mkdir -p "$dir"
-  log "GcStress $workload A/B: $pairs interleaved pairs, ParallelGCThreads=$threads, heap -Xms$HEAP -Xmx$HEAP, no verification"
-  local i j t0 t1 order
-  for i in $(seq 1 "$pairs"); do
-    # Alternate which JVM runs first, so that drift within a pair (a neighbour's
-    # load, the page cache) does not always land on the same side.
-    if [ $((i % 2)) = 1 ]; then order="stock bwos"; else order="bwos stock"; fi
-    echo "${order%% *}" > "$dir/order-$i"
-    for j in $order; do
-      t0=$(date +%s%N)
-      "$CACHE/jdk-$j/bin/java" "${COMMON[@]}" -XX:ParallelGCThreads="$threads" -XX:-UseDynamicNumberOfGCThreads \
-        -Xlog:gc*,gc+phases=debug,gc+cpu:file="$dir/$j-$i.log" GcStress "$ITERATIONS" "$workload" > "$dir/$j-$i.out" 2>&1 \
-        || { echo "FAILED: $j, pair $i (see $dir/$j-$i.out)"; FAIL=1; }
-      t1=$(date +%s%N)
-      echo "$(( (t1 - t0) / 1000000 ))" > "$dir/$j-$i.wall"
-    done
-    if [ "$(grep '^checksum' "$dir/stock-$i.out")" != "$(grep '^checksum' "$dir/bwos-$i.out")" ]; then
-      echo "FAILED: checksums of pair $i differ (see $dir)"; FAIL=1
-    fi
-  done
-  "$CACHE/jdk-stock/bin/java" -cp "$RUNNER_JAR" io.github.taskpools.renaissance.GcAb "$dir" || FAIL=1
+  GCSTRESS_ITERATIONS="$ITERATIONS" GCSTRESS_HEAP="$HEAP" bash "$HERE/ab.sh" "$CACHE/jdk-stock" "$CACHE/jdk-bwos" \
+    "$CLS" "$RUNNER_JAR" "$dir" "$pairs" "$threads" "$workload" || FAIL=1
 }
 
 case "$STAGE" in
