@@ -2,6 +2,8 @@ package io.github.taskpools.renaissance;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 
 /**
@@ -104,9 +106,14 @@ public final class Analysis {
                 avg(ok, r -> r.gc().objectCopyMs()), avg(ok, r -> r.gc().terminationMs()),
                 copyPerPause.length == 0 ? null : Stats.mean(copyPerPause),
                 termPerPause.length == 0 ? null : Stats.mean(termPerPause),
-                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()),
-                ok.stream().map(r -> r.gc().committedMaxMb()).filter(c -> c != null)
-                        .mapToDouble(Double::doubleValue).average().stream().boxed().findFirst().orElse(null));
+                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()), committedMean(ok));
+    }
+
+    /** Mean over invocations of the largest committed heap; null when no invocation's log said it. */
+    private static Double committedMean(List<InvocationResult> ok) {
+        OptionalDouble m = ok.stream().map(r -> r.gc().committedMaxMb()).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).average();
+        return m.isPresent() ? m.getAsDouble() : null;
     }
 
     private static double avg(List<InvocationResult> rs, java.util.function.ToDoubleFunction<InvocationResult> f) {
