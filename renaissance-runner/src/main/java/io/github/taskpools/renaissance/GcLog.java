@@ -40,8 +40,12 @@ public final class GcLog {
     /** A decorated GC line of a G1 log: groups up, level, tags, id and msg (also read by {@link GcWork}). */
     static final Pattern LINE = Pattern.compile(
             "^\\[(?<up>[\\d.]+)s\\]\\[(?<level>\\w+)\\s*\\]\\[(?<tags>[\\w,]+)\\s*\\] GC\\((?<id>\\d+)\\) (?<msg>.*)$");
-    private static final Pattern PAUSE = Pattern.compile(
-            "^(?<kind>Pause .*?)\\s+(?:\\S+->[\\d.]+[KMG]\\((?<committed>[\\d.]+)(?<unit>[KMG])\\)\\s+)?(?<ms>[\\d.]+)ms$");
+    /**
+     * A pause's msg: its kind, the heap {@code before->after(committed)} when the line has it (each size with its
+     * unit K, M or G), and its duration (also read by {@link GcWork}).
+     */
+    static final Pattern PAUSE = Pattern.compile("^(?<kind>Pause .*?)\\s+(?:[\\d.]+[KMG]->(?<after>[\\d.]+)(?<afterUnit>[KMG])"
+            + "\\((?<committed>[\\d.]+)(?<committedUnit>[KMG])\\)\\s+)?(?<ms>[\\d.]+)ms$");
     private static final Pattern WORKER_PHASE = Pattern.compile(
             "^\\s*(?<phase>Object Copy|Termination) \\(ms\\):\\s+Min:\\s*(?<min>[\\d.]+), Avg:\\s*(?<avg>[\\d.]+),"
                     + " Max:\\s*(?<max>[\\d.]+), Diff:\\s*[\\d.]+, Sum:\\s*(?<sum>[\\d.]+), Workers: (?<workers>\\d+)");
@@ -124,7 +128,7 @@ public final class GcLog {
                         b.durationMs = Double.parseDouble(p.group("ms"));
                         b.endUptimeS = Double.parseDouble(m.group("up"));
                         if (p.group("committed") != null) {
-                            b.committedMb = mib(Double.parseDouble(p.group("committed")), p.group("unit"));
+                            b.committedMb = mib(Double.parseDouble(p.group("committed")), p.group("committedUnit"));
                         }
                         pauses.add(b);
                         lastPause.put(id, b);

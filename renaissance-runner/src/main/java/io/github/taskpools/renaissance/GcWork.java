@@ -32,8 +32,6 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
                      int terminationPauses, double terminationAvgMs, int markCycles, double concurrentMarkMs,
                      double markStartHeapMb, int fullPauses, double fullMarkMs, double fullLiveMb) {
 
-    private static final Pattern PAUSE = Pattern.compile(
-            "^(?<kind>Pause .*?)\\s+(?:[\\d.]+[KMG]->(?<after>[\\d.]+)(?<unit>[KMG])\\([\\d.]+[KMG]\\)\\s+)?(?<ms>[\\d.]+)ms$");
     private static final Pattern OBJECT_COPY = Pattern.compile("^\\s*Object Copy \\(ms\\):.* Sum:\\s*(?<sum>[\\d.]+),");
     private static final Pattern TERMINATION = Pattern.compile("^\\s*Termination \\(ms\\):.* Avg:\\s*(?<avg>[\\d.]+),");
     private static final Pattern COPIED = Pattern.compile("^\\s*Copied Bytes\\s.* Sum:\\s*(?<sum>\\d+),");
@@ -102,7 +100,7 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
             Matcher p;
             switch (m.group("tags")) {
                 case "gc" -> {
-                    if ((p = PAUSE.matcher(msg)).matches()) {
+                    if ((p = GcLog.PAUSE.matcher(msg)).matches()) {
                         String kind = p.group("kind");
                         boolean sized = p.group("after") != null;
                         if (kind.startsWith("Pause Young")) {
@@ -110,11 +108,11 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
                             youngMs += Double.parseDouble(p.group("ms"));
                             if (kind.startsWith("Pause Young (Concurrent Start)") && sized) {
                                 cycles++;
-                                markStartMb += GcLog.mib(Double.parseDouble(p.group("after")), p.group("unit"));
+                                markStartMb += GcLog.mib(Double.parseDouble(p.group("after")), p.group("afterUnit"));
                             }
                         } else if (kind.startsWith("Pause Full") && sized) {
                             full++;
-                            fullLiveMb += GcLog.mib(Double.parseDouble(p.group("after")), p.group("unit"));
+                            fullLiveMb += GcLog.mib(Double.parseDouble(p.group("after")), p.group("afterUnit"));
                         }
                     }
                 }
