@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Experiment {@code cafe-height}: CAFÉ paper §5.3, Fig. 4, "CAS failures and system throughput as a
  * function of CAFÉ's tree height". CAFÉ with k = {@value CafePool#DEFAULT_K} and the tree height h
- * swept from 0 (a linked-list queue, one task per tree) to the default 12, one producer and one
- * consumer. Beside the throughput the report gives CAS failures per put or successful get (Fig. 4a)
+ * swept from 0 (a linked-list queue, one task per tree) to the default 12, at the producers/consumers
+ * of {@code threads} ({@code ./bench} sweeps them). Beside the throughput the report gives CAS failures per put or successful get (Fig. 4a)
  * and trees appended per second, both from {@link CafePool#stats()} (see {@link PoolCounters}). See
  * {@link ProducerConsumerBenchmark} for the workload, the score and the conservation check.
  */
@@ -37,16 +37,6 @@ public class CafeHeightBenchmark extends ProducerConsumerBenchmark {
     @Override
     protected String pool() {
         return ProducerConsumerPool.CAFE;
-    }
-
-    @Override
-    protected int producers() {
-        return 1;
-    }
-
-    @Override
-    protected int consumers() {
-        return 1;
     }
 
     @Override

@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Experiment {@code cafe-throughput}: CAFÉ paper §5.2, Fig. 2, "task insertion and retrieval rates
- * (equal numbers of producers and consumers)", at one producer and one consumer (all a 2-core machine
- * runs without oversubscription). CAFÉ of the paper's default height {@value CafePool#DEFAULT_HEIGHT}
+ * (equal numbers of producers and consumers)", at the producers/consumers of {@code threads}
+ * ({@code ./bench} sweeps equal counts, as the figure does). CAFÉ of the paper's default height {@value CafePool#DEFAULT_HEIGHT}
  * (k = {@value CafePool#DEFAULT_K}) against the paper's {@code ConcurrentLinkedQueue} and
  * {@code LinkedBlockingQueue}, and JCTools' {@code MpmcArrayQueue} and unbounded
  * {@code MpmcUnboundedXaddArrayQueue}. See {@link ProducerConsumerBenchmark} for the workload, the
@@ -43,15 +43,5 @@ public class CafeThroughputBenchmark extends ProducerConsumerBenchmark {
     @Override
     protected String pool() {
         return pool;
-    }
-
-    @Override
-    protected int producers() {
-        return 1;
-    }
-
-    @Override
-    protected int consumers() {
-        return 1;
     }
 }

@@ -5,30 +5,36 @@ import io.github.taskpools.cafe.CafePool;
 import io.github.taskpools.salsa.FenceMode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.Arrays;
+import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The synthetic workload of the SALSA paper (§6.2): "each producer works in a loop of inserting dummy
  * items; each consumer works in a loop of retrieving dummy items", which is also CAFÉ's (§5.1), for the
  * {@code salsa-*} and {@code cafe-*} experiments, whose subclasses fix or sweep the contender, the
- * thread counts, the chunk size, the fence mode, producer-based balancing and CAFÉ's tree height.
+ * chunk size, the fence mode, producer-based balancing and CAFÉ's tree height.
  *
  * <h2>Threads</h2>
- * The JMH group always has {@value #MAX_PRODUCERS} producer and {@value #MAX_CONSUMERS} consumer
- * threads (JMH fixes group sizes per method); the {@code producers()} and {@code consumers()} of
- * the experiment are active, by their index in the subgroup, and the others park for
- * {@value #IDLE_MILLIS} ms per invocation, so they neither count nor take a core. Active thread j
- * uses the pool's handle j (unbound, this thread only), CAFÉ the handle of its own thread.
+ * The parameter {@code threads} = "P/C" names the configuration: P producer and C consumer threads,
+ * the JMH group's {@code producer} and {@code consumer} subgroups. JMH sizes a group per run, not per
+ * parameter value, so one JMH run measures one configuration: {@code ./bench} runs each of an
+ * experiment's configurations with {@code -tg C,P -p threads=P/C} (JMH orders the subgroups by method
+ * name) and merges the results. The trial's set-up compares the group JMH runs with {@code threads}
+ * and fails on a mismatch, so a result is never labelled with counts it did not run. Without
+ * {@code -tg} the group is one producer and one consumer, the default of {@code threads}. Producer j
+ * uses the pool's producer handle j, consumer i its consumer handle i (unbound, this thread only),
+ * CAFÉ the handle of its own thread.
  *
  * <h2>Batches and the bound on tasks in flight</h2>
  * One invocation is {@value #BATCH} puts, or {@value #BATCH} get attempts. The pools are unbounded
@@ -55,10 +61,6 @@ import org.openjdk.jmh.infra.ThreadParams;
  */
 @State(Scope.Group)
 public abstract class ProducerConsumerBenchmark {
-    /** Producer threads in the JMH group (active or parked). */
-    public static final int MAX_PRODUCERS = 2;
-    /** Consumer threads in the JMH group (active or parked). */
-    public static final int MAX_CONSUMERS = 3;
     /** Operations per invocation. */
     public static final int BATCH = 1024;
     /**
@@ -70,11 +72,15 @@ public abstract class ProducerConsumerBenchmark {
      * measured the same: the benchmark then timed cache misses, not synchronization.
      */
     public static final int IN_FLIGHT = 1 << 16;
-    /** An inactive thread's park per invocation. */
-    public static final int IDLE_MILLIS = 5;
-
     private static final int TASKS = 4096;
     private static final int VALUE_BASE = 1_000_000;
+
+    /**
+     * Producers/consumers, "P/C": set per JMH run with its group's sizes ({@code -p threads=P/C -tg C,P}),
+     * checked in {@link #setup}.
+     */
+    @Param({"1/1"})
+    public String threads;
 
     private ProducerConsumerPool pool;
     private Object[] tasks;
@@ -84,12 +90,6 @@ public abstract class ProducerConsumerBenchmark {
 
     /** The contender ({@link ProducerConsumerPool} names). */
     protected abstract String pool();
-
-    /** Active producers, 1 to {@value #MAX_PRODUCERS}. */
-    protected abstract int producers();
-
-    /** Active consumers, 1 to {@value #MAX_CONSUMERS}. */
-    protected abstract int consumers();
 
     /** SALSA's chunk size and ConcBag's block size: the paper's optima (§6.2) unless swept. */
     protected int chunkSize() {
@@ -117,12 +117,27 @@ public abstract class ProducerConsumerBenchmark {
     }
 
     @Setup(Level.Trial)
-    public void setup() {
-        int np = producers();
-        int nc = consumers();
-        if (np < 1 || np > MAX_PRODUCERS || nc < 1 || nc > MAX_CONSUMERS) {
-            throw new IllegalArgumentException("producers must be in [1, " + MAX_PRODUCERS + "] and consumers in [1, "
-                    + MAX_CONSUMERS + "], got " + np + " and " + nc);
+    public void setup(BenchmarkParams params) {
+        int slash = threads.indexOf('/');
+        int np;
+        int nc;
+        try {
+            np = Integer.parseInt(threads.substring(0, Math.max(slash, 0)));
+            nc = Integer.parseInt(threads.substring(slash + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("threads must be producers/consumers, e.g. 2/3, got " + threads, e);
+        }
+        if (np < 1 || nc < 1) {
+            throw new IllegalArgumentException("threads needs at least one producer and one consumer, got " + threads);
+        }
+        int[] groups = params.getThreadGroups();
+        List<String> labels = List.copyOf(params.getThreadGroupLabels());
+        int runP = groups[labels.indexOf("producer")];
+        int runC = groups[labels.indexOf("consumer")];
+        if (runP != np || runC != nc) {
+            throw new IllegalStateException("threads=" + threads + " but JMH runs " + runP + " producer(s) and " + runC
+                    + " consumer(s) (groups " + labels + " = " + Arrays.toString(groups) + "); run it with -tg "
+                    + (labels.indexOf("producer") == 0 ? np + "," + nc : nc + "," + np) + ", as ./bench does");
         }
         pool = ProducerConsumerPool.create(pool(), np, nc, chunkSize(), fence(), balancing(), 2 * IN_FLIGHT,
                 cafeHeight(), cafeK());
@@ -147,13 +162,9 @@ public abstract class ProducerConsumerBenchmark {
     /** One batch of puts, or a pause if too many tasks are in flight. */
     @Benchmark
     @Group("pc")
-    @GroupThreads(MAX_PRODUCERS)
+    @GroupThreads(1)
     public void producer(PoolCounters c, ThreadParams tp) {
         int j = tp.getSubgroupThreadIndex();
-        if (j >= producerTally.length) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
-            return;
-        }
         if (inFlight() > IN_FLIGHT) {
             Thread.yield();
             return;
@@ -179,13 +190,9 @@ public abstract class ProducerConsumerBenchmark {
     /** One batch of get attempts. */
     @Benchmark
     @Group("pc")
-    @GroupThreads(MAX_CONSUMERS)
+    @GroupThreads(1)
     public void consumer(PoolCounters c, ThreadParams tp) {
         int i = tp.getSubgroupThreadIndex();
-        if (i >= consumerTally.length) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
-            return;
-        }
         if (i == 0 && !c.attached()) {
             c.attach(pool);
         }

@@ -36,22 +36,9 @@ public class SalsaBalancingBenchmark extends ProducerConsumerBenchmark {
     @Param({"true", "false"})
     public boolean balancing;
 
-    @Param({"1", "2", "3"})
-    public int consumers;
-
     @Override
     protected String pool() {
         return pool;
-    }
-
-    @Override
-    protected int producers() {
-        return 1;
-    }
-
-    @Override
-    protected int consumers() {
-        return consumers;
     }
 
     @Override

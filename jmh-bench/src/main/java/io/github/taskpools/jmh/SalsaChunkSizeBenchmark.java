@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Experiment {@code salsa-chunk-size}: SALSA paper Fig. 8 (§6.6), throughput of the chunk-based
- * pools (SALSA, SALSA+CAS, ConcBag's blocks) as the chunk size varies, with one producer and
- * {@code consumers} consumers (the paper: 16/16; one consumer fits a two-core machine with the
- * producer, two oversubscribe it but make consumers steal). See {@link ProducerConsumerBenchmark}.
+ * pools (SALSA, SALSA+CAS, ConcBag's blocks) as the chunk size varies, at the producers/consumers
+ * of {@code threads} (the paper: 16/16; with one consumer nothing is stolen, with more the consumers
+ * steal). See {@link ProducerConsumerBenchmark}.
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
@@ -37,22 +37,9 @@ public class SalsaChunkSizeBenchmark extends ProducerConsumerBenchmark {
     @Param({"16", "64", "128", "256", "1000", "4000"})
     public int chunkSize;
 
-    @Param({"1", "2"})
-    public int consumers;
-
     @Override
     protected String pool() {
         return pool;
-    }
-
-    @Override
-    protected int producers() {
-        return 1;
-    }
-
-    @Override
-    protected int consumers() {
-        return consumers;
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Experiment {@code salsa-fence-mode}: SALSA §6.1, the consume path with a full fence against the
  * asymmetric one (no fence instruction in the consumer, a {@code membarrier} in the stealer). One
- * producer and {@code consumers} consumers; with one consumer nothing is stolen and only the
+ * producer and N consumers ({@code threads} = 1/N); with one consumer nothing is stolen and only the
  * consumer's fence differs, with two the stealers' membarriers are paid too. ASYMMETRIC falls back
  * to FULL where membarrier is unavailable: the benchmark prints the mode in use and the reason to
  * its log, and the {@code asymTaken} counter (asymmetric share) is 0 after a fallback. See
@@ -34,22 +34,9 @@ public class SalsaFenceBenchmark extends ProducerConsumerBenchmark {
     @Param({"FULL", "ASYMMETRIC"})
     public FenceMode fence;
 
-    @Param({"1", "2"})
-    public int consumers;
-
     @Override
     protected String pool() {
         return ProducerConsumerPool.SALSA;
-    }
-
-    @Override
-    protected int producers() {
-        return 1;
-    }
-
-    @Override
-    protected int consumers() {
-        return consumers;
     }
 
     @Override

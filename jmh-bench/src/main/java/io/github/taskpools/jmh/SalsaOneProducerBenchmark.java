@@ -38,21 +38,8 @@ public class SalsaOneProducerBenchmark extends ProducerConsumerBenchmark {
     @Param({SALSA, SALSA_CAS, WS_MSQ, WS_LIFO, CONC_BAG, CLQ, LBQ, JCTOOLS_MPMC})
     public String pool;
 
-    @Param({"1", "2", "3"})
-    public int consumers;
-
     @Override
     protected String pool() {
         return pool;
-    }
-
-    @Override
-    protected int producers() {
-        return 1;
-    }
-
-    @Override
-    protected int consumers() {
-        return consumers;
     }
 }

@@ -39,22 +39,8 @@ public class SalsaProducersConsumersBenchmark extends ProducerConsumerBenchmark 
     @Param({SALSA, SALSA_CAS, WS_MSQ, WS_LIFO, CONC_BAG, CLQ, LBQ, JCTOOLS_MPMC})
     public String pool;
 
-    /** Producers/consumers. */
-    @Param({"1/1", "1/2", "2/1", "2/2"})
-    public String threads;
-
     @Override
     protected String pool() {
         return pool;
-    }
-
-    @Override
-    protected int producers() {
-        return Integer.parseInt(threads.substring(0, threads.indexOf('/')));
-    }
-
-    @Override
-    protected int consumers() {
-        return Integer.parseInt(threads.substring(threads.indexOf('/') + 1));
     }
 }

@@ -27,8 +27,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The report's PNG charts, drawn with XChart, headless, in the style of the papers' figures: a line
- * per implementation against the swept parameter (stolen percentage, balancing factor, δ) when it is
- * numeric, grouped bars otherwise (per kernel, or one bar per implementation when nothing is swept).
+ * per implementation against the chart's x axis (stolen percentage, balancing factor, δ, threads) when
+ * it is numeric, grouped bars otherwise (per kernel, or one bar per implementation when nothing is
+ * swept); one chart per parameter set (see {@link Chart}).
  * A line chart of a counter with a {@link Experiments.Limit} shows the bound as a dashed grey line
  * (labelled with the swept value it applies from).
  */
@@ -51,25 +52,34 @@ final class Charts {
         System.setProperty("java.awt.headless", "true");
         List<String> files = new ArrayList<>();
         for (Chart c : e.charts()) {
-            Map<String, List<Row>> facets = new LinkedHashMap<>();
-            for (Row r : rows) {
-                String f = c.facet() == null ? "" : r.params().get(c.facet());
-                facets.computeIfAbsent(f, k -> new ArrayList<>()).add(r);
+            List<Row> chosen = rows.stream().filter(r -> c.where().test(r.params())).toList();
+            List<String> facetParams = facetParams(e, c, chosen);
+            Map<List<String>, List<Row>> facets = new LinkedHashMap<>();
+            for (Row r : chosen) {
+                List<String> key = new ArrayList<>();
+                facetParams.forEach(p -> key.add(String.valueOf(r.params().get(p))));
+                facets.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
             }
-            for (Map.Entry<String, List<Row>> f : facets.entrySet()) {
+            for (Map.Entry<List<String>, List<Row>> f : facets.entrySet()) {
                 List<Row> sel = f.getValue();
                 if (sel.stream().noneMatch(r -> Double.isFinite(y(e, c, r)))) {
                     continue;
                 }
-                String name = e.id() + "-" + c.name() + (f.getKey().isEmpty() ? "" : "-" + f.getKey()) + ".png";
-                String title = c.title() + (f.getKey().isEmpty() ? "" : " (" + c.facet() + " " + f.getKey() + ")");
-                org.knowm.xchart.internal.chartpart.Chart<?, ?> chart = numericX(e, sel)
+                StringBuilder name = new StringBuilder(e.id()).append('-').append(c.name());
+                List<String> setting = new ArrayList<>();
+                for (int i = 0; i < facetParams.size(); i++) {
+                    name.append('-').append(f.getKey().get(i).replaceAll("[^A-Za-z0-9.+_-]", "-"));
+                    setting.add(facetParams.get(i) + " " + f.getKey().get(i));
+                }
+                name.append(".png");
+                String title = c.title() + (setting.isEmpty() ? "" : " (" + String.join(", ", setting) + ")");
+                org.knowm.xchart.internal.chartpart.Chart<?, ?> chart = numericX(e, c, sel)
                         ? lines(e, c, sel, title)
                         : bars(e, c, sel, title);
-                try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
+                try (OutputStream out = Files.newOutputStream(dir.resolve(name.toString()))) {
                     BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
                 }
-                files.add(name);
+                files.add(name.toString());
             }
         }
         return files;
@@ -84,12 +94,51 @@ final class Charts {
         return v == null ? Double.NaN : v;
     }
 
-    private static boolean numericX(Experiment e, List<Row> rows) {
-        return e.xParam() != null && rows.stream().allMatch(r -> Double.isFinite(Report.numeric(r.x())));
+    /**
+     * The parameters a chart is drawn once per value of: its facet, then every other parameter that
+     * varies among its rows, except the x axis, the implementation's and, when the x axis is a
+     * quantity of the thread configuration, that configuration.
+     */
+    static List<String> facetParams(Experiment e, Chart c, List<Row> rows) {
+        String x = xName(e, c);
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (Row r : rows) {
+            r.params().forEach((k, v) -> values.computeIfAbsent(k, q -> new LinkedHashSet<>()).add(v));
+        }
+        List<String> out = new ArrayList<>();
+        if (c.facet() != null) {
+            out.add(c.facet());
+        }
+        values.forEach((k, v) -> {
+            boolean ofThreads = k.equals(Experiments.ThreadSweep.PARAM) && x != null && !x.equals(k)
+                    && List.of("producers", "consumers", "total").contains(x);
+            if (v.size() > 1 && !out.contains(k) && !k.equals(x) && !e.seriesParams().contains(k) && !ofThreads) {
+                out.add(k);
+            }
+        });
+        return out;
+    }
+
+    /** The chart's x axis: its own, or the experiment's swept parameter (null: none). */
+    private static String xName(Experiment e, Chart c) {
+        return c.x() != null ? c.x() : e.xParam();
+    }
+
+    /** A row's value on the chart's x axis. */
+    static String x(Experiment e, Chart c, Row r) {
+        return c.x() == null ? r.x() : Report.value(r.params(), c.x());
+    }
+
+    private static String xLabel(Experiment e, Chart c) {
+        return c.x() != null ? c.xLabel() : e.xLabel();
+    }
+
+    private static boolean numericX(Experiment e, Chart c, List<Row> rows) {
+        return xName(e, c) != null && rows.stream().allMatch(r -> Double.isFinite(Report.numeric(x(e, c, r))));
     }
 
     private static XYChart lines(Experiment e, Chart c, List<Row> rows, String title) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(e.xLabel())
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel(e, c))
                 .yAxisTitle(c.yLabel()).build();
         style(chart.getStyler());
         chart.getStyler().setMarkerSize(7);
@@ -101,7 +150,7 @@ final class Charts {
             for (Row r : s.getValue()) {
                 double y = y(e, c, r);
                 if (Double.isFinite(y)) {
-                    double x = Report.numeric(r.x());
+                    double x = Report.numeric(x(e, c, r));
                     xs.add(x);
                     ys.add(y);
                 }
@@ -120,9 +169,9 @@ final class Charts {
             }
         }
         for (Experiments.Limit l : e.limits()) {
-            if (l.counter().equals(c.y())) {
-                double low = rows.stream().mapToDouble(r -> Report.numeric(r.x())).min().orElse(Double.NaN);
-                double top = rows.stream().mapToDouble(r -> Report.numeric(r.x())).max().orElse(Double.NaN);
+            if (l.counter().equals(c.y()) && c.x() == null) {
+                double low = rows.stream().mapToDouble(r -> Report.numeric(x(e, c, r))).min().orElse(Double.NaN);
+                double top = rows.stream().mapToDouble(r -> Report.numeric(x(e, c, r))).max().orElse(Double.NaN);
                 if (top >= l.from()) {
                     // Across the whole axis, so that it shows even when one swept value is at or past from.
                     XYSeries bound = chart.addSeries("bound " + l.max() + " from " + e.xParam() + " = "
@@ -140,9 +189,9 @@ final class Charts {
 
     private static CategoryChart bars(Experiment e, Chart c, List<Row> rows, String title) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle(e.xParam() == null ? "implementation" : e.xLabel()).yAxisTitle(c.yLabel()).build();
+                .xAxisTitle(xName(e, c) == null ? "implementation" : xLabel(e, c)).yAxisTitle(c.yLabel()).build();
         style(chart.getStyler());
-        if (e.xParam() == null) {
+        if (xName(e, c) == null) {
             List<String> names = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             for (Row r : rows) {
@@ -155,13 +204,13 @@ final class Charts {
             return chart;
         }
         Set<String> categories = new LinkedHashSet<>();
-        rows.forEach(r -> categories.add(r.x()));
+        rows.forEach(r -> categories.add(x(e, c, r)));
         for (Map.Entry<String, List<Row>> s : bySeries(rows).entrySet()) {
             List<Double> ys = new ArrayList<>();
             for (String cat : categories) {
                 double y = Double.NaN;
                 for (Row r : s.getValue()) {
-                    if (cat.equals(r.x())) {
+                    if (cat.equals(x(e, c, r))) {
                         y = y(e, c, r);
                     }
                 }

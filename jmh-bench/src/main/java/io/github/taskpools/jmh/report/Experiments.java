@@ -126,20 +126,50 @@ final class Experiments {
     }
 
     /**
-     * The JMH thread counts ({@code -t}) an experiment runs with, one JMH run per count, in the quick
-     * preset and in full; the results of the runs form one result file, in which each result's thread
-     * count is the parameter {@value #PARAM}. A spec is a comma-separated list of: a number (left
-     * out if it exceeds the cores), {@code C} (the cores), {@code kC} (k times the cores:
-     * oversubscribed, for time-sharing) or {@code 1..C} (every count from 1 to the cores). The
-     * cores are the available processors, or {@code ./bench --threads N}.
+     * The thread configurations an experiment runs with, one JMH run each, in the quick preset and in
+     * full; the results of the runs form one result file. A spec is a comma-separated list of tokens of
+     * one of two kinds.
+     *
+     * <p>JMH thread counts ({@code -t}), each result's count becoming the parameter {@value #PARAM}: a
+     * number (left out if it exceeds the cores), {@code C} (the cores), {@code kC} (k times the cores:
+     * oversubscribed, for time-sharing) or {@code 1..C} (every count from 1 to the cores).
+     *
+     * <p>Producer/consumer groups, {@code P/C}: a JMH run with {@code -tg} (the group's sizes, in the
+     * order of {@link #GROUP_LABELS}) and {@code -p threads=P/C}, whose {@value #PARAM} parameter the
+     * benchmark checks against the group it runs in. Each side is a number, {@code C} (the side's
+     * maximum), {@code 1..C}, or {@code pow2} (1, 2, 4, ... and C itself), and the consumer side may be
+     * {@code =} (as many as the producers); a token stands for every pair of its sides' counts, and a
+     * number above the maximum is left out. A side's maximum is the cores, so that {@code C/C} already
+     * runs twice as many threads as cores, as the papers' figures do at their right end; with
+     * oversubscription asked for ({@code ./bench --oversubscribe}) it is twice the cores.
+     *
+     * <p>The cores are the available processors, or {@code ./bench --threads N}.
      */
     record ThreadSweep(String quick, String full) {
-        /** The parameter that holds a result's thread count. */
+        /** The parameter that holds a result's thread count, or its producers/consumers. */
         static final String PARAM = "threads";
+        /**
+         * The producer/consumer group's methods in the order JMH sizes them with {@code -tg} (JMH orders
+         * a group's methods by name; the benchmark fails its set-up if its group differs from its
+         * {@value #PARAM} parameter, so a change of that order cannot go unnoticed).
+         */
+        static final List<String> GROUP_LABELS = List.of("consumer", "producer");
+
+        /** Whether the sweep is of producer/consumer groups ({@code P/C} tokens). */
+        boolean groups() {
+            boolean groups = quick.contains("/");
+            if (groups != full.contains("/")) {
+                throw new IllegalArgumentException("one sweep mixes thread counts and groups: " + this);
+            }
+            return groups;
+        }
 
         List<Integer> counts(boolean quickPreset, int cores) {
             if (cores < 1) {
                 throw new IllegalArgumentException("cores must be positive, got " + cores);
+            }
+            if (groups()) {
+                throw new IllegalStateException("a sweep of producer/consumer groups has no thread counts: " + this);
             }
             TreeSet<Integer> counts = new TreeSet<>();
             for (String t : (quickPreset ? quick : full).split(",")) {
@@ -162,6 +192,64 @@ final class Experiments {
                 }
             }
             return List.copyOf(counts);
+        }
+
+        /**
+         * The JMH runs of the sweep: thread counts ("2"), or producers/consumers ("1/2") ordered by their
+         * total, then by producers; {@code oversubscribe} doubles each side's maximum of a group sweep.
+         */
+        List<String> runs(boolean quickPreset, int cores, boolean oversubscribe) {
+            if (!groups()) {
+                return counts(quickPreset, cores).stream().map(String::valueOf).toList();
+            }
+            if (cores < 1) {
+                throw new IllegalArgumentException("cores must be positive, got " + cores);
+            }
+            int max = oversubscribe ? 2 * cores : cores;
+            TreeSet<int[]> pairs = new TreeSet<>((a, b) -> a[0] + a[1] != b[0] + b[1]
+                    ? Integer.compare(a[0] + a[1], b[0] + b[1]) : Integer.compare(a[0], b[0]));
+            for (String t : (quickPreset ? quick : full).split(",")) {
+                t = t.strip();
+                int slash = t.indexOf('/');
+                if (slash < 0) {
+                    throw new IllegalArgumentException("not a producers/consumers token: " + t + " in " + this);
+                }
+                String right = t.substring(slash + 1);
+                for (int p : side(t.substring(0, slash), max)) {
+                    for (int c : right.equals("=") ? List.of(p) : side(right, max)) {
+                        pairs.add(new int[] {p, c});
+                    }
+                }
+            }
+            return pairs.stream().map(a -> a[0] + "/" + a[1]).toList();
+        }
+
+        /** The counts of one side of a P/C token, at most max (which C stands for). */
+        private static List<Integer> side(String spec, int max) {
+            TreeSet<Integer> out = new TreeSet<>();
+            switch (spec) {
+                case "C" -> out.add(max);
+                case "1..C" -> {
+                    for (int i = 1; i <= max; i++) {
+                        out.add(i);
+                    }
+                }
+                case "pow2" -> {
+                    for (int i = 1; i < max; i *= 2) {
+                        out.add(i);
+                    }
+                    out.add(max);
+                }
+                default -> {
+                    int n = Integer.parseInt(spec);
+                    if (n < 1) {
+                        throw new IllegalArgumentException("thread count must be positive: " + spec);
+                    }
+                    out.add(n);
+                }
+            }
+            out.removeIf(n -> n > max);
+            return List.copyOf(out);
         }
     }
 
@@ -186,10 +274,18 @@ final class Experiments {
     }
 
     /**
-     * A chart: {@code y} is "score" or a counter name; one chart per value of {@code facet} if it is not
-     * null.
+     * A chart: {@code y} is "score" or a counter name; its x axis is the experiment's swept parameter
+     * unless {@code x} names another (a parameter, or {@code producers}, {@code consumers} or
+     * {@code total} taken from a {@code P/C} thread configuration, see {@link Report#value}); only the
+     * rows that {@code where} accepts. One chart per parameter set: per value of {@code facet} if it is
+     * not null, and per value of every other parameter that varies among the rows and is neither the x
+     * axis nor one naming the implementation.
      */
-    record Chart(String name, String title, String y, String yLabel, String facet) {
+    record Chart(String name, String title, String y, String yLabel, String facet, String x, String xLabel,
+            Predicate<Map<String, String>> where) {
+        Chart(String name, String title, String y, String yLabel, String facet) {
+            this(name, title, y, yLabel, facet, null, null, p -> true);
+        }
     }
 
     record Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
@@ -270,8 +366,16 @@ final class Experiments {
          * machine of {@code cores} cores (thread counts included).
          */
         int configurations(boolean quickPreset, int cores) {
-            int n = threads == null ? 1 : threads.counts(quickPreset, cores).size();
+            return configurations(quickPreset, cores, false);
+        }
+
+        /** As {@link #configurations(boolean, int)}, with the producer/consumer groups oversubscribed or not. */
+        int configurations(boolean quickPreset, int cores, boolean oversubscribe) {
+            int n = threads == null ? 1 : threads.runs(quickPreset, cores, oversubscribe).size();
             for (Map.Entry<String, List<String>> e : params().entrySet()) {
+                if (threads != null && threads.groups() && e.getKey().equals(ThreadSweep.PARAM)) {
+                    continue; // set per run by ./bench (-p threads=P/C)
+                }
                 String over = quickPreset ? quick.get(e.getKey()) : null;
                 ParamSweep sweep = sweeps.get(e.getKey());
                 n *= over != null ? over.split(",").length
@@ -315,20 +419,23 @@ final class Experiments {
 
     private static final String SALSA_WORKLOAD = "Each producer puts boxed integers in a loop, each consumer gets"
             + " in a loop (paper §6.2), " + ProducerConsumerBenchmark.BATCH + " operations per invocation; producers"
-            + " pause while more than " + ProducerConsumerBenchmark.IN_FLIGHT + " tasks are in flight. The JMH group"
-            + " has " + ProducerConsumerBenchmark.MAX_PRODUCERS + " producer and "
-            + ProducerConsumerBenchmark.MAX_CONSUMERS + " consumer threads; those beyond the configuration's counts"
-            + " park. Chunks: 1000 tasks for SALSA and SALSA+CAS, 128 for ConcBag (the paper's optima) unless swept;"
+            + " pause while more than " + ProducerConsumerBenchmark.IN_FLIGHT + " tasks are in flight. `threads` ="
+            + " producers/consumers, one JMH run per configuration (JMH thread groups of those sizes); each side goes"
+            + " up to the cores (`--threads N`: N), to twice that with `--oversubscribe`. Chunks: 1000 tasks for SALSA and SALSA+CAS, 128 for ConcBag (the paper's optima) unless swept;"
             + " SALSA with the asymmetric fence unless said otherwise (the log names the mode in use). Score: puts +"
             + " tasks taken per second. CAS per task = consumers' CAS attempts / tasks taken, counted by this"
             + " library's pools only (the paper's SALSA stays at or below 0.01). Every trial ends with a"
             + " conservation check (counts and value sums). More threads than cores oversubscribe the machine.";
 
-    private static final String CAFE_WORKLOAD = "One producer thread puts boxed integers in a loop, one consumer"
-            + " thread gets in a loop (CAFÉ §5.1's synthetic benchmark on the harness of the salsa-* experiments), "
-            + ProducerConsumerBenchmark.BATCH + " operations per invocation, at 1 producer + 1 consumer (all that 2"
-            + " cores run without oversubscription; the harness's other threads park); the producer pauses while"
-            + " more than " + ProducerConsumerBenchmark.IN_FLIGHT + " tasks are in flight. Score: puts + tasks taken"
+    /** Producers = consumers, as in SALSA's Fig. 4(a) and CAFÉ's Fig. 2. */
+    private static final Predicate<Map<String, String>> EQUAL_SIDES =
+            p -> Report.value(p, "producers") != null && Report.value(p, "producers").equals(Report.value(p, "consumers"));
+
+    private static final String CAFE_WORKLOAD = "Producer threads put boxed integers in a loop, consumer threads"
+            + " get in a loop (CAFÉ §5.1's synthetic benchmark on the harness of the salsa-* experiments), "
+            + ProducerConsumerBenchmark.BATCH + " operations per invocation, `threads` = producers/consumers (one JMH"
+            + " run per configuration; each side up to the cores, `--threads N`: N, twice that with"
+            + " `--oversubscribe`); producers pause while more than " + ProducerConsumerBenchmark.IN_FLIGHT + " tasks are in flight. Score: puts + tasks taken"
             + " per second, the shared producer/consumer harness's score (the paper plots insertion and retrieval"
             + " rates; `taken/s` is the retrieval rate). CAFÉ runs with a fixed seed; its CAS failures per put or"
             + " successful get (paper Fig. 4a) and trees appended per second come from `CafePool.stats()`, read by"
@@ -482,6 +589,8 @@ final class Experiments {
                     "whole-program comparison, same kernels, root submitted from outside")),
             List.of(new Chart("throughput", "BwosExecutor vs ForkJoinPool: fork/join kernels", "score",
                             "computations per second", "parallelism"),
+                    new Chart("scaling", "BwosExecutor vs ForkJoinPool: throughput vs workers", "score",
+                            "computations per second", null, "parallelism", "parallelism (workers)", p -> true),
                     new Chart("steals", "Steals per computation", "steals/computation", "steals / computation",
                             "parallelism")),
             Map.of(), 1, false, null, List.of(),
@@ -717,17 +826,22 @@ final class Experiments {
                                     "paper §6.3: 3.5x ConcBag at 16/16"),
                             new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CLQ, null, ""),
                             new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.JCTOOLS_MPMC, null, "")),
-                    List.of(new Chart("throughput", "SALSA Fig. 4: throughput vs producers/consumers", "score",
+                    List.of(new Chart("threads", "SALSA Fig. 4(a): throughput vs threads, producers = consumers",
+                                    "score", "throughput (Mops/s)", null, "total", "threads (producers + consumers)",
+                                    EQUAL_SIDES),
+                            new Chart("throughput", "SALSA Fig. 4(b): throughput vs producers/consumers", "score",
                                     "throughput (Mops/s)", null),
                             new Chart("cas-per-task", "SALSA: CAS per retrieved task", "CAS per task",
                                     "CAS / task", null)),
-                    Map.of("threads", "1/1"), 2, false, null),
+                    Map.of("pool", String.join(",", ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA_CAS,
+                            ProducerConsumerPool.WS_MSQ, ProducerConsumerPool.CLQ)), 2, false,
+                    new ThreadSweep("1/1,C/C", "pow2/pow2")),
             new Experiment(SalsaOneProducerBenchmark.EXPERIMENT,
                     "SALSA §6.3: one producer, N consumers (Fig. 5)",
                     SalsaOneProducerBenchmark.class,
                     "One producer and N consumers: throughput (Fig. 5(a)) and CAS operations per retrieved task"
                             + " (Fig. 5(b)). " + SALSA_WORKLOAD,
-                    List.of("pool"), param("pool"), "consumers", "consumers", "ops", MEGA, "Mops/s",
+                    List.of("pool"), param("pool"), "threads", "producers/consumers", "ops", MEGA, "Mops/s",
                     SALSA_ORDER,
                     List.of(CAS_PER_TASK),
                     List.of(
@@ -737,11 +851,11 @@ final class Experiments {
                                     "paper Fig. 5(a): the others drop by 10x (consumers contend to steal)"),
                             new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CONC_BAG, null, "")),
                     List.of(new Chart("throughput", "SALSA Fig. 5(a): one producer, N consumers", "score",
-                                    "throughput (Mops/s)", null),
+                                    "throughput (Mops/s)", null, "consumers", "consumers", p -> true),
                             new Chart("cas-per-task", "SALSA Fig. 5(b): CAS per retrieved task", "CAS per task",
-                                    "CAS / task", null)),
+                                    "CAS / task", null, "consumers", "consumers", p -> true)),
                     Map.of("pool", ProducerConsumerPool.SALSA + "," + ProducerConsumerPool.SALSA_CAS + ","
-                            + ProducerConsumerPool.WS_MSQ, "consumers", "1,2"), 2, false, null),
+                            + ProducerConsumerPool.WS_MSQ), 2, false, new ThreadSweep("1/1,1/C", "1/1..C")),
             new Experiment(SalsaBalancingBenchmark.EXPERIMENT,
                     "SALSA §6.4: producer-based balancing on and off (Fig. 6)",
                     SalsaBalancingBenchmark.class,
@@ -750,7 +864,7 @@ final class Experiments {
                             + SALSA_WORKLOAD,
                     List.of("pool", "balancing"),
                     p -> p.get("pool") + ("false".equals(p.get("balancing")) ? " no-balancing" : ""),
-                    "consumers", "consumers", "ops", MEGA, "Mops/s",
+                    "threads", "producers/consumers", "ops", MEGA, "Mops/s",
                     List.of(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA + " no-balancing",
                             ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.SALSA_CAS + " no-balancing"),
                     List.of(CAS_PER_TASK),
@@ -763,14 +877,15 @@ final class Experiments {
                             new Ratio(ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.SALSA_CAS + " no-balancing",
                                     null, "")),
                     List.of(new Chart("throughput", "SALSA Fig. 6: balancing on/off, one producer", "score",
-                                    "throughput (Mops/s)", null),
+                                    "throughput (Mops/s)", null, "consumers", "consumers", p -> true),
                             new Chart("cas-per-task", "SALSA Fig. 6: CAS per retrieved task", "CAS per task",
-                                    "CAS / task", null)),
-                    Map.of("consumers", "2"), 2, false, null),
+                                    "CAS / task", null, "consumers", "consumers", p -> true)),
+                    Map.of(), 2, false, new ThreadSweep("1/C", "1/1..C")),
             new Experiment(SalsaChunkSizeBenchmark.EXPERIMENT,
                     "SALSA §6.6: chunk size (Fig. 8)",
                     SalsaChunkSizeBenchmark.class,
-                    "One producer and 1 or 2 consumers; SALSA's and SALSA+CAS's chunk size and ConcBag's block size"
+                    "One producer and N consumers, and as many producers as consumers at the cores (the paper's"
+                            + " Fig. 8 runs 16/16); SALSA's and SALSA+CAS's chunk size and ConcBag's block size"
                             + " swept. " + SALSA_WORKLOAD,
                     List.of("pool"), param("pool"), "chunkSize", "chunk size (tasks)", "ops", MEGA, "Mops/s",
                     List.of(ProducerConsumerPool.SALSA, ProducerConsumerPool.SALSA_CAS, ProducerConsumerPool.CONC_BAG),
@@ -780,24 +895,25 @@ final class Experiments {
                             new Ratio(ProducerConsumerPool.SALSA, ProducerConsumerPool.CONC_BAG, null,
                                     "paper §6.6: ConcBag's linear scans lose with large blocks")),
                     List.of(new Chart("throughput", "SALSA Fig. 8: throughput vs chunk size", "score",
-                            "throughput (Mops/s)", "consumers")),
-                    Map.of("chunkSize", "128,1000", "consumers", "2"), 2, false, null),
+                            "throughput (Mops/s)", ThreadSweep.PARAM)),
+                    Map.of("chunkSize", "128,1000"), 2, false, new ThreadSweep("1/C", "1/1,1/C,C/C")),
             new Experiment(SalsaFenceBenchmark.EXPERIMENT,
                     "SALSA §6.1: full fence against the asymmetric (membarrier) fence",
                     SalsaFenceBenchmark.class,
-                    "SALSA only, one producer and 1 or 2 consumers, FenceMode FULL (a volatile store and load per"
+                    "SALSA only, one producer and N consumers, FenceMode FULL (a volatile store and load per"
                             + " consumed task) against ASYMMETRIC (no fence in the consumer, a membarrier in each"
                             + " chunk steal). ASYMMETRIC falls back to FULL where membarrier is unavailable: the"
                             + " asymmetric share (tasks taken under the asymmetric fence / tasks taken) is 1 when it"
                             + " ran and 0 after a fallback, and the log names the mode and the reason. "
                             + SALSA_WORKLOAD,
-                    List.of("fence"), param("fence"), "consumers", "consumers", "ops", MEGA, "Mops/s",
+                    List.of("fence"), param("fence"), "threads", "producers/consumers", "ops", MEGA, "Mops/s",
                     List.of("ASYMMETRIC", "FULL"),
                     List.of(ASYMMETRIC_SHARE, CAS_PER_TASK),
                     List.of(new Ratio("ASYMMETRIC", "FULL", 1.0,
                             "§6.1: the consume path without a fence; stealers pay the membarrier")),
-                    List.of(new Chart("throughput", "SALSA §6.1: fence modes", "score", "throughput (Mops/s)", null)),
-                    Map.of(), 2, false, null),
+                    List.of(new Chart("throughput", "SALSA §6.1: fence modes", "score", "throughput (Mops/s)", null,
+                            "consumers", "consumers", p -> true)),
+                    Map.of(), 2, false, new ThreadSweep("1/1,1/C", "1/1..C")),
             new Experiment(SalsaOneThreadBenchmark.EXPERIMENT,
                     "SALSA §5.2, §6.1: the three consume paths on one thread",
                     SalsaOneThreadBenchmark.class,
@@ -824,14 +940,14 @@ final class Experiments {
                     Map.of(), 1, false, null),
             PQ_HOLD, PQ_TIMESHARE, PQ_CHANNELS,
             new Experiment(CafeThroughputBenchmark.EXPERIMENT,
-                    "CAFÉ §5.2: producer/consumer throughput (cf. paper Fig. 2)",
+                    "CAFÉ §5.2: producer/consumer throughput against threads (cf. paper Fig. 2)",
                     CafeThroughputBenchmark.class,
                     "CAFÉ with trees of height " + CafePool.DEFAULT_HEIGHT + " (k = " + CafePool.DEFAULT_K
                             + ") against `ConcurrentLinkedQueue` (clq), `LinkedBlockingQueue` (lbq, `offer`/`poll`),"
                             + " JCTools `MpmcArrayQueue` (bounded, capacity " + 2 * ProducerConsumerBenchmark.IN_FLIGHT
                             + ", above the bound on tasks in flight) and `MpmcUnboundedXaddArrayQueue` (chunks of "
                             + ProducerConsumerPool.XADD_CHUNK + "). " + CAFE_WORKLOAD,
-                    List.of("pool"), param("pool"), null, null, "ops", MEGA, "Mops/s",
+                    List.of("pool"), param("pool"), "threads", "producers/consumers", "ops", MEGA, "Mops/s",
                     List.of(ProducerConsumerPool.CAFE, ProducerConsumerPool.CLQ, ProducerConsumerPool.LBQ,
                             ProducerConsumerPool.JCTOOLS_MPMC, ProducerConsumerPool.JCTOOLS_MPMC_XADD),
                     List.of(CAS_FAILURES, TREES_APPENDED),
@@ -843,16 +959,18 @@ final class Experiments {
                                     "paper §5.2: 30x CLQ at 16+16 threads (8 AMD quad-cores)"),
                             new Ratio(ProducerConsumerPool.CAFE, ProducerConsumerPool.JCTOOLS_MPMC, null, ""),
                             new Ratio(ProducerConsumerPool.CAFE, ProducerConsumerPool.JCTOOLS_MPMC_XADD, null, "")),
-                    List.of(new Chart("throughput", "CAFÉ §5.2: 1 producer + 1 consumer (cf. paper Fig. 2)",
-                            "score", "puts + taken (Mops/s)", null)),
-                    Map.of(), 2, false, null),
+                    List.of(new Chart("throughput", "CAFÉ §5.2: throughput vs threads, producers = consumers (cf."
+                            + " paper Fig. 2)", "score", "puts + taken (Mops/s)", null, "total",
+                            "threads (producers + consumers)", EQUAL_SIDES)),
+                    Map.of(), 2, false, new ThreadSweep("1/1,C/=", "pow2/=")),
             new Experiment(CafeHeightBenchmark.EXPERIMENT,
                     "CAFÉ §5.3: tree height against CAS failures and throughput (cf. paper Fig. 4)",
                     CafeHeightBenchmark.class,
                     "CAFÉ with k = " + CafePool.DEFAULT_K + " and the tree height h swept (h = 0 is a linked-list"
-                            + " queue). Paper Fig. 4a (16+16 threads): 4 CAS failures per operation at h = 0, below"
+                            + " queue), at one producer and one consumer and (in full) as many of each as cores."
+                            + " Paper Fig. 4a (16+16 threads): 4 CAS failures per operation at h = 0, below"
                             + " 0.1 from h = 8. With one producer and one consumer CAS failures are rare at every h"
-                            + " (each CAS has at most one rival), so this run shows the cost of the list (trees"
+                            + " (each CAS has at most one rival), so that run shows the cost of the list (trees"
                             + " appended) more than the contention of the paper's figure. " + CAFE_WORKLOAD,
                     List.of(), p -> "cafe k=" + CafePool.DEFAULT_K, "height", "tree height h", "ops", MEGA, "Mops/s",
                     List.of("cafe k=" + CafePool.DEFAULT_K),
@@ -864,7 +982,7 @@ final class Experiments {
                                     "puts + taken (Mops/s)", null),
                             new Chart("trees-appended", "CAFÉ §5.3: trees appended vs h", "treesAppended/s",
                                     "trees appended per second", null)),
-                    Map.of("height", "0,4,8,12"), 2, false, null,
+                    Map.of("height", "0,4,8,12"), 2, false, new ThreadSweep("1/1", "1/1,C/="),
                     List.of(new Limit(CAS_FAILURES.name(), 8, 0.1,
                             "paper §5.3, Fig. 4a: below 0.1 from h = 8 (16+16 threads)"))));
 

@@ -85,11 +85,15 @@ public final class Report {
         System.setProperty("java.awt.headless", "true");
         Path dir = null;
         boolean list = false;
+        boolean oversubscribe = false;
         int cores = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--list":
                     list = true;
+                    break;
+                case "--oversubscribe":
+                    oversubscribe = true;
                     break;
                 case "--cores":
                     if (i + 1 == args.length) {
@@ -133,8 +137,10 @@ public final class Report {
                 String full = f.isEmpty() ? "-" : String.join(" ", f);
                 System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
                         + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
-                        + e.configurations(true, cores) + "\t" + e.configurations(false, cores) + "\t"
-                        + threadCounts(e, true, cores) + "\t" + threadCounts(e, false, cores) + "\t" + full);
+                        + e.configurations(true, cores, oversubscribe) + "\t"
+                        + e.configurations(false, cores, oversubscribe) + "\t"
+                        + threadRuns(e, true, cores, oversubscribe) + "\t"
+                        + threadRuns(e, false, cores, oversubscribe) + "\t" + full);
             }
             return;
         }
@@ -148,18 +154,49 @@ public final class Report {
     }
 
     private static void usage() {
-        System.err.println("usage: Report --list [--cores N] | --dir DIR | --merge OUT IN... | --merge-rounds OUT IN...");
+        System.err.println("usage: Report --list [--cores N] [--oversubscribe] | --dir DIR | --merge OUT IN..."
+                + " | --merge-rounds OUT IN...");
         System.exit(2);
     }
 
-    /** The experiment's JMH thread counts, comma-separated, or "-" if it does not sweep them. */
-    static String threadCounts(Experiment e, boolean quickPreset, int cores) {
+    /**
+     * The experiment's JMH runs of its thread sweep, comma-separated: thread counts ("2") or
+     * producers/consumers ("1/2"); "-" if it does not sweep threads.
+     */
+    static String threadRuns(Experiment e, boolean quickPreset, int cores, boolean oversubscribe) {
         if (e.threads() == null) {
             return "-";
         }
-        List<String> counts = new ArrayList<>();
-        e.threads().counts(quickPreset, cores).forEach(n -> counts.add(Integer.toString(n)));
-        return counts.isEmpty() ? "-" : String.join(",", counts);
+        List<String> runs = e.threads().runs(quickPreset, cores, oversubscribe);
+        return runs.isEmpty() ? "-" : String.join(",", runs);
+    }
+
+    /**
+     * A parameter of a result, or a quantity of its thread configuration: {@code producers},
+     * {@code consumers} and {@code total} (their sum) of a {@value ThreadSweep#PARAM} parameter
+     * {@code P/C}, or {@code total} = a thread count; null if there is none.
+     */
+    static String value(Map<String, String> params, String name) {
+        String v = params.get(name);
+        if (v != null) {
+            return v;
+        }
+        String t = params.get(ThreadSweep.PARAM);
+        if (t == null) {
+            return null;
+        }
+        int slash = t.indexOf('/');
+        if (slash < 0) {
+            return name.equals("total") ? t : null;
+        }
+        int p = Integer.parseInt(t.substring(0, slash));
+        int c = Integer.parseInt(t.substring(slash + 1));
+        return switch (name) {
+            case "producers" -> Integer.toString(p);
+            case "consumers" -> Integer.toString(c);
+            case "total" -> Integer.toString(p + c);
+            default -> null;
+        };
     }
 
     /**
@@ -362,7 +399,7 @@ public final class Report {
                 }
             }
             Map<String, String> params = r.params();
-            if (e.threads() != null) {
+            if (e.threads() != null && !e.threads().groups()) {
                 params = new LinkedHashMap<>(params);
                 params.put(ThreadSweep.PARAM, fmtInt(r.json().get("threads")));
             }

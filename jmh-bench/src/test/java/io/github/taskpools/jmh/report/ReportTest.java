@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.taskpools.jmh.ExecutorIdleBenchmark;
 import io.github.taskpools.jmh.ExecutorSubmitBenchmark;
 import io.github.taskpools.jmh.ProducerConsumerBenchmark;
+import io.github.taskpools.jmh.report.Experiments.Chart;
 import io.github.taskpools.jmh.report.Experiments.Experiment;
 import io.github.taskpools.jmh.report.Experiments.Ratio;
 import io.github.taskpools.jmh.report.Experiments.ThreadSweep;
@@ -263,6 +264,12 @@ class ReportTest {
         assertEquals(2, Report.ratios(e, rows).size());
     }
 
+    /** A row of a producer/consumer experiment with two samples, 1 and 2 Mops/s. */
+    private static Row pcRow(String impl, String x, Map<String, String> params) {
+        Metric m = new Metric(1.5e6, 0, 1e6, 2e6, "ops/s", List.of(List.of(1e6, 2e6)));
+        return new Row("t", impl, x, new LinkedHashMap<>(params), m, m.median(), Map.of());
+    }
+
     private static Row row(String impl, String x, double lo, double hi, double... samples) {
         List<Double> s = new ArrayList<>();
         for (double v : samples) {
@@ -282,7 +289,8 @@ class ReportTest {
      * The CAFÉ experiments' fixtures: {@code nice -n 19 java -Djmh.ignoreLock=true -jar
      * jmh-bench/target/benchmarks.jar CafeThroughputBenchmark -p pool=cafe,clq,lbq -f 1 -wi 0 -i 2 -r 300ms
      * -w 300ms -rf json -rff cafe-throughput.json} and the same for {@code CafeHeightBenchmark -p height=0,8}
-     * ({@code -rff cafe-height.json}).
+     * ({@code -rff cafe-height.json}), at the default threads = 1/1, 2026-12-03 (nice: while the machine ran
+     * other work, so the scores are low; the tests read the report's arithmetic, not the figures).
      */
     @Test
     void producerConsumerRowsOfCafeTakeTheHarnessScoreAndCafeCountersOnlyForCafe() throws IOException {
@@ -450,6 +458,7 @@ class ReportTest {
         sections.forEach(s -> charts.addAll(s.charts()));
         assertEquals(List.of("bwos-one-thief-throughput.png", "bwos-one-thief-stolen-share.png",
                 "executor-fork-join-throughput-1.png", "executor-fork-join-throughput-2.png",
+                "executor-fork-join-scaling-fib.png", "executor-fork-join-scaling-matmul.png",
                 "executor-fork-join-steals-1.png", "executor-fork-join-steals-2.png", "cafe-throughput-throughput.png", "cafe-height-cas-failures.png",
                 "cafe-height-throughput.png", "cafe-height-trees-appended.png"), charts);
         for (String c : charts) {
@@ -532,8 +541,15 @@ class ReportTest {
             }
             if (e.threads() != null) {
                 for (int cores = 1; cores <= 8; cores++) {
-                    assertTrue(e.threads().counts(true, cores).size() <= e.threads().counts(false, cores).size());
+                    assertTrue(e.threads().runs(true, cores, false).size() <= e.threads().runs(false, cores, false).size());
                 }
+                if (e.threads().groups()) {
+                    assertTrue(ProducerConsumerBenchmark.class.isAssignableFrom(e.benchmark()), e.id());
+                    assertEquals(List.of("1/1"), params.get(ThreadSweep.PARAM), e.id() + ": one default, set per run");
+                }
+            }
+            if (ProducerConsumerBenchmark.class.isAssignableFrom(e.benchmark())) {
+                assertTrue(e.threads() != null && e.threads().groups(), e.id() + ": sweeps producers/consumers");
             }
             if (e.seriesParams().isEmpty()) {
                 assertEquals(1, e.order().size(), e.id() + ": no series parameter, one fixed label");
@@ -568,10 +584,13 @@ class ReportTest {
         // On JDK 21+ (virtual-thread submitters) the quick preset runs 162 configurations, about 18
         // minutes on 2 cores.
         assertTrue(quick <= 170, "./bench --quick runs " + quick + " configurations, about 6.5 s each on 2 cores");
-        assertEquals(8, Experiments.byId("salsa-producers-consumers").configurations(true, 2));
-        assertEquals(32, Experiments.byId("salsa-producers-consumers").configurations(false, 2));
-        assertEquals(5, Experiments.byId("cafe-throughput").configurations(true, 2));
-        assertEquals(7, Experiments.byId("cafe-height").configurations(false, 2));
+        Experiment pc = Experiments.byId("salsa-producers-consumers");
+        assertEquals(4 * 2, pc.configurations(true, 2), "4 pools at 1/1 and 2/2");
+        assertEquals(8 * 4, pc.configurations(false, 2), "8 pools at 1/1, 1/2, 2/1, 2/2");
+        assertEquals(8 * 9, pc.configurations(false, 2, true), "each side 1, 2 or 4 when oversubscribed");
+        assertEquals(8 * 25, pc.configurations(false, 16), "each side 1, 2, 4, 8 or 16");
+        assertEquals(5 * 2, Experiments.byId("cafe-throughput").configurations(true, 2));
+        assertEquals(7 * 2, Experiments.byId("cafe-height").configurations(false, 2));
         assertEquals(4, Experiments.byId("cafe-height").configurations(true, 2));
         assertEquals(96, Experiments.byId("bwos-pool").configurations(false, 2));
         assertEquals(16, Experiments.byId("bwos-pool").configurations(true, 2));
@@ -597,6 +616,84 @@ class ReportTest {
         assertThrows(IllegalArgumentException.class, () -> new ThreadSweep("0", "C").counts(true, 2));
         assertThrows(IllegalArgumentException.class, () -> s.counts(true, 0));
         assertThrows(NumberFormatException.class, () -> new ThreadSweep("x", "C").counts(true, 2));
+        assertEquals(List.of("2"), s.runs(true, 2, false));
+    }
+
+    @Test
+    void producerConsumerSweepSpecs() {
+        ThreadSweep grid = new ThreadSweep("1/1", "pow2/pow2");
+        assertTrue(grid.groups());
+        assertEquals(List.of("1/1", "1/2", "2/1", "2/2"), grid.runs(false, 2, false), "by total, then producers");
+        assertEquals(List.of("1/1", "1/2", "2/1", "2/2", "1/4", "4/1", "2/4", "4/2", "4/4"), grid.runs(false, 2, true),
+                "oversubscribed: each side up to twice the cores");
+        assertEquals(List.of("1/1", "1/2", "2/1", "1/3", "2/2", "3/1", "2/3", "3/2", "3/3"),
+                grid.runs(false, 3, false), "pow2 includes the cores themselves");
+        assertEquals(List.of("1/1"), grid.runs(true, 64, false));
+        ThreadSweep equal = new ThreadSweep("1/1,C/=", "pow2/=");
+        assertEquals(List.of("1/1", "2/2"), equal.runs(true, 2, false));
+        assertEquals(List.of("1/1", "4/4"), equal.runs(true, 2, true));
+        assertEquals(List.of("1/1", "2/2", "4/4", "6/6"), equal.runs(false, 6, false));
+        assertEquals(List.of("1/1", "2/2", "4/4"), equal.runs(false, 2, true));
+        ThreadSweep one = new ThreadSweep("1/C", "1/1..C");
+        assertEquals(List.of("1/2"), one.runs(true, 2, false));
+        assertEquals(List.of("1/1", "1/2", "1/3"), one.runs(false, 3, false));
+        assertEquals(List.of("1/1", "1/2", "1/3", "1/4"), one.runs(false, 2, true),
+                "oversubscribed: C is twice the cores");
+        assertEquals(List.of(), new ThreadSweep("3/3", "3/3").runs(false, 2, false), "above the cap: left out");
+        assertEquals(List.of("3/3"), new ThreadSweep("3/3", "3/3").runs(false, 2, true));
+        assertThrows(IllegalStateException.class, () -> grid.counts(true, 2));
+        assertThrows(IllegalArgumentException.class, () -> new ThreadSweep("1/1", "2").groups());
+        assertThrows(IllegalArgumentException.class, () -> new ThreadSweep("0/1", "0/1").runs(true, 2, false));
+    }
+
+    /**
+     * The charts of a producer/consumer sweep: Fig. 4(a)'s lines take the runs with as many producers as
+     * consumers against their total; Fig. 4(b)'s bars every run; a chart whose x axis is another parameter
+     * is drawn once per thread configuration.
+     */
+    @Test
+    void producerConsumerSweepsAreDrawnAgainstThreads(@TempDir Path dir) throws IOException {
+        Experiment pc = Experiments.byId("salsa-producers-consumers");
+        List<Row> rows = new ArrayList<>();
+        for (String pool : List.of("salsa", "clq")) {
+            for (String t : List.of("1/1", "1/2", "2/1", "2/2")) {
+                rows.add(pcRow(pool, t, Map.of("pool", pool, ThreadSweep.PARAM, t)));
+            }
+        }
+        Chart fig4a = pc.charts().get(0);
+        Chart fig4b = pc.charts().get(1);
+        assertEquals("threads", fig4a.name());
+        List<Row> equal = rows.stream().filter(r -> fig4a.where().test(r.params())).toList();
+        assertEquals(List.of("1/1", "2/2", "1/1", "2/2"), equal.stream().map(Row::x).toList());
+        assertEquals(List.of("2", "4", "2", "4"), equal.stream().map(r -> Charts.x(pc, fig4a, r)).toList());
+        assertEquals(List.of(), Charts.facetParams(pc, fig4a, equal), "threads is the x axis");
+        assertEquals(List.of(), Charts.facetParams(pc, fig4b, rows));
+        assertEquals(List.of("salsa-producers-consumers-threads.png", "salsa-producers-consumers-throughput.png"),
+                Charts.write(dir, pc, rows));
+
+        Experiment chunks = Experiments.byId("salsa-chunk-size");
+        List<Row> chunkRows = new ArrayList<>();
+        for (String t : List.of("1/1", "1/2")) {
+            for (String size : List.of("128", "1000")) {
+                chunkRows.add(pcRow("salsa", size, Map.of("pool", "salsa", "chunkSize", size, ThreadSweep.PARAM, t)));
+            }
+        }
+        assertEquals(List.of(ThreadSweep.PARAM), Charts.facetParams(chunks, chunks.charts().get(0), chunkRows));
+        assertEquals(List.of("salsa-chunk-size-throughput-1-1.png", "salsa-chunk-size-throughput-1-2.png"),
+                Charts.write(dir, chunks, chunkRows), "one chart per thread configuration, '/' kept out of names");
+    }
+
+    @Test
+    void threadQuantitiesOfAResult() {
+        Map<String, String> pc = Map.of(ThreadSweep.PARAM, "2/3", "pool", "salsa");
+        assertEquals("2", Report.value(pc, "producers"));
+        assertEquals("3", Report.value(pc, "consumers"));
+        assertEquals("5", Report.value(pc, "total"));
+        assertEquals("salsa", Report.value(pc, "pool"));
+        assertNull(Report.value(pc, "size"));
+        assertEquals("4", Report.value(Map.of(ThreadSweep.PARAM, "4"), "total"));
+        assertNull(Report.value(Map.of(ThreadSweep.PARAM, "4"), "consumers"));
+        assertNull(Report.value(Map.of(), "total"));
     }
 
     @Test
@@ -723,8 +820,9 @@ class ReportTest {
     }
 
     /**
-     * A SALSA experiment's fixture: {@code java -jar jmh-bench/target/benchmarks.jar SalsaOneProducerBenchmark
-     * -p pool=salsa,clq -p consumers=2 -f 1 -wi 0 -i 2 -r 100ms -rf json}.
+     * A SALSA experiment's fixture: {@code nice -n 19 java -jar jmh-bench/target/benchmarks.jar
+     * SalsaOneProducerBenchmark -p pool=salsa,clq -tg 2,1 -p threads=1/2 -f 1 -wi 0 -i 2 -r 100ms -rf json}
+     * (2026-12-03).
      */
     @Test
     void casPerTaskIsShownOnlyForThePoolsThatCountTheirCases() throws IOException {
@@ -732,7 +830,10 @@ class ReportTest {
         Experiment e = Experiments.byId("salsa-one-producer");
         List<Row> rows = Report.rows(e, results);
         assertEquals(List.of("salsa", "clq"), rows.stream().map(Row::implementation).toList());
-        assertEquals(List.of("2", "2"), rows.stream().map(Row::x).toList());
+        assertEquals(List.of("1/2", "1/2"), rows.stream().map(Row::x).toList());
+        Chart chart = e.charts().get(0);
+        assertEquals(List.of("2", "2"), rows.stream().map(row -> Charts.x(e, chart, row)).toList(),
+                "the chart's x axis: the consumers");
         Row salsa = rows.get(0);
         Row clq = rows.get(1);
         double cas = salsa.counters().get("CAS per task");
@@ -747,7 +848,9 @@ class ReportTest {
 
     /**
      * An experiment without a pool parameter runs SALSA and shows its CAS per task. Fixture: the
-     * salsa-fence-mode run of {@code ./bench} (quick preset) on the project's 2-core machine, 2026-11-21.
+     * salsa-fence-mode run of {@code nice -n 19 ./bench --no-build --only salsa-fence-mode --warmup 0 --iterations 2
+     * --time 200ms} on the project's 2-core machine while it ran other work, 2026-12-03: threads 1/1 and 1/2, two
+     * JMH runs merged.
      */
     @Test
     void casPerTaskWithoutAPoolParameterIsSalsas() throws IOException {
@@ -760,6 +863,7 @@ class ReportTest {
             assertTrue(cas >= 0 && cas <= 0.01, row.implementation() + ": CAS per task " + cas);
         }
         assertEquals(2, Report.ratios(e, rows).size(), "ASYMMETRIC / FULL at 1 and 2 consumers");
+        assertEquals(Set.of("1/1", "1/2"), rows.stream().map(Row::x).collect(java.util.stream.Collectors.toSet()));
     }
 
     private static Result r(List<Result> results, String pool) {
