@@ -600,6 +600,7 @@ public final class Report {
      */
     static List<LimitRow> limits(Experiment e, List<Row> rows) {
         List<LimitRow> out = new ArrayList<>();
+        List<String> varying = varyingParams(e, rows);
         for (Limit l : e.limits()) {
             for (Row r : rows) {
                 if (!(numeric(r.x()) >= l.from())) {
@@ -608,8 +609,11 @@ public final class Report {
                 Double v = r.counters().get(l.counter());
                 double value = v == null ? Double.NaN : v;
                 String verdict = !Double.isFinite(value) ? "n/a" : value <= l.max() ? "yes" : "no";
-                out.add(new LimitRow(e.id(), r.implementation(), l.counter(), e.xParam(), r.x(), value, l.max(),
-                        verdict, l.why()));
+                // The other parameters that vary (e.g. the threads of a full cafe-height run) name the row.
+                List<String> setting = new ArrayList<>();
+                varying.forEach(p -> setting.add(p + " " + r.params().get(p)));
+                String name = r.implementation() + (setting.isEmpty() ? "" : " (" + String.join(", ", setting) + ")");
+                out.add(new LimitRow(e.id(), name, l.counter(), e.xParam(), r.x(), value, l.max(), verdict, l.why()));
             }
         }
         return out;

@@ -336,6 +336,17 @@ class ReportTest {
         assertEquals("8", limits.get(0).x());
         assertEquals(hRows.get(1).counters().get("CAS failures/op"), limits.get(0).value(), EPS);
         assertEquals(limits.get(0).value() <= 0.1 ? "yes" : "no", limits.get(0).verdict());
+        assertEquals("cafe k=3", limits.get(0).implementation(), "one thread configuration: the plain name");
+
+        List<Row> twoConfigs = new ArrayList<>();
+        for (String t : List.of("1/1", "2/2")) {
+            Map<String, String> p = new LinkedHashMap<>(Map.of("height", "8", ThreadSweep.PARAM, t));
+            twoConfigs.add(new Row("cafe-height", "cafe k=3", "8", p, hRows.get(1).metric(), 1,
+                    Map.of("CAS failures/op", 0.05)));
+        }
+        assertEquals(List.of("cafe k=3 (threads 1/1)", "cafe k=3 (threads 2/2)"),
+                Report.limits(height, twoConfigs).stream().map(Report.LimitRow::implementation).toList(),
+                "rows of a full run (threads vary) say which configuration they are");
     }
 
     @Test
