@@ -105,6 +105,8 @@ public final class GcAb implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "%d pairs (%s first in %d, %s first in %d); ratio = %s / %s, lower is"
                 + " better; 95%% bootstrap interval over pairs (%d replicates, seed %d)%n%n", n, baseline, firstCount,
                 candidate, n - firstCount, candidate, baseline, replicates, seed));
+        sb.append(String.format(Locale.ROOT, "committed heap, the largest after a pause in each run (MiB): %s %s, %s %s%n%n",
+                baseline, committedRange(a), candidate, committedRange(b)));
         sb.append(String.format(Locale.ROOT, "| metric | %s median | %s median | ratio [95%% interval] | %s first | %s first |%n",
                 baseline, candidate, baseline, candidate));
         sb.append("|---|--:|--:|--:|--:|--:|\n");
@@ -130,6 +132,21 @@ public final class GcAb implements Callable<Integer> {
                     orderRatio(x, y, baselineFirst, true), orderRatio(x, y, baselineFirst, false)));
         }
         return sb.toString();
+    }
+
+    /** The range over runs of the largest committed heap: one number when the heap was fixed. */
+    private static String committedRange(List<Run> runs) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Run r : runs) {
+            double c = r.work().committedMaxMb();
+            if (Double.isNaN(c)) {
+                return "not in every log";
+            }
+            lo = Math.min(lo, c);
+            hi = Math.max(hi, c);
+        }
+        return lo == hi ? String.format(Locale.ROOT, "%.0f", lo) : String.format(Locale.ROOT, "%.0f to %.0f", lo, hi);
     }
 
     private String orderRatio(double[] x, double[] y, List<Boolean> baselineFirst, boolean first) {

@@ -23,14 +23,17 @@ import java.util.stream.Stream;
  *       {@code Pause Young (Concurrent Start)}, which bounds what the cycle marks (SATB: objects live at
  *       its start);</li>
  *   <li>full collections: {@code Phase 1: Mark live objects} beside the heap occupied after each
- *       {@code Pause Full} (what marking found live).</li>
+ *       {@code Pause Full} (what marking found live);</li>
+ *   <li>{@code committedMaxMb}: the largest heap committed after a pause (the {@code (...)} of
+ *       {@code before->after(committed)}), NaN when no pause line gives it: shows that a fixed heap held.</li>
  * </ul>
  * Optional evacuation ({@code Opt Object Copy}) is not counted; heap sizes in the log's K, M or G units are
  * read as MiB.
  */
 public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWorkerMs, long copiedBytes,
                      int terminationPauses, double terminationAvgMs, int markCycles, double concurrentMarkMs,
-                     double markStartHeapMb, int fullPauses, double fullMarkMs, double fullLiveMb) {
+                     double markStartHeapMb, int fullPauses, double fullMarkMs, double fullLiveMb,
+                     double committedMaxMb) {
 
     private static final Pattern OBJECT_COPY = Pattern.compile("^\\s*Object Copy \\(ms\\):.* Sum:\\s*(?<sum>[\\d.]+),");
     private static final Pattern TERMINATION = Pattern.compile("^\\s*Termination \\(ms\\):.* Avg:\\s*(?<avg>[\\d.]+),");
@@ -74,7 +77,7 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
         Acc a = new Acc();
         lines.forEach(a::add);
         return new GcWork(a.young, a.youngMs, a.copyMs, a.copied, a.termPauses, a.termMs, a.cycles, a.markMs,
-                a.markStartMb, a.full, a.fullMarkMs, a.fullLiveMb);
+                a.markStartMb, a.full, a.fullMarkMs, a.fullLiveMb, a.committedMax);
     }
 
     private static final class Acc {
@@ -90,6 +93,7 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
         int full;
         double fullMarkMs;
         double fullLiveMb;
+        double committedMax = Double.NaN;
 
         void add(String line) {
             Matcher m = GcLog.LINE.matcher(line);
@@ -103,6 +107,10 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
                     if ((p = GcLog.PAUSE.matcher(msg)).matches()) {
                         String kind = p.group("kind");
                         boolean sized = p.group("after") != null;
+                        if (sized) {
+                            double c = GcLog.mib(Double.parseDouble(p.group("committed")), p.group("committedUnit"));
+                            committedMax = Double.isNaN(committedMax) ? c : Math.max(committedMax, c);
+                        }
                         if (kind.startsWith("Pause Young")) {
                             young++;
                             youngMs += Double.parseDouble(p.group("ms"));

@@ -72,6 +72,7 @@ class GcAbTest {
         assertEquals(0, run("--replicates", "500"));
         String md = Files.readString(dir.resolve("ab.md"));
         assertTrue(md.startsWith("3 pairs (stock first in 2, bwos first in 1)"), md);
+        assertTrue(md.contains("committed heap, the largest after a pause in each run (MiB): stock 512, bwos 512"), md);
         for (String metric : new String[] {"wall time", "young pauses, total", "Object Copy per copied MiB",
             "Termination per evacuation pause", "concurrent marking per MiB at cycle start",
             "full-GC marking per MiB live"}) {

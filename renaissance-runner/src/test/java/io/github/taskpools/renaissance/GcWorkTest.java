@@ -38,6 +38,7 @@ class GcWorkTest {
         assertEquals(1, w.fullPauses());
         assertEquals(60.618, w.fullMarkMs(), 1e-9);
         assertEquals(55, w.fullLiveMb(), 1e-9);
+        assertEquals(512, w.committedMaxMb(), 1e-9);
         assertEquals(585.0 / (70_128_632 / 1048576.0), w.objectCopyMsPerMb(), 1e-9);
         assertEquals(55.56 / 11, w.terminationMsPerPause(), 1e-9);
         assertEquals(70.515 / 29, w.concurrentMarkMsPerMb(), 1e-9);
