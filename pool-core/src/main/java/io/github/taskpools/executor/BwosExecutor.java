@@ -35,10 +35,14 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * }</pre>
  *
  * <h2>Design</h2>
- * Each worker owns a LIFO BWoS deque for the tasks it forks and a FIFO BWoS deque for tasks its
- * tasks submit; forked and submitted tasks are kept apart (the JDK's own ForkJoinPool calls
- * treating them alike "arguably an early design mistake"). A fork is a plain store into the
- * owner's block: BWoS's owner path has no CAS and no fence (§4.1). Thieves take the oldest tasks;
+ * Each worker owns a LIFO BWoS deque for the tasks it forks and a FIFO queue for tasks its tasks
+ * submit; forked and submitted tasks are kept apart (the JDK's own ForkJoinPool calls treating
+ * them alike "arguably an early design mistake"). A fork is a plain store into the owner's block:
+ * BWoS's owner path has no CAS and no fence (§4.1). The FIFO queue is a JCTools SPMC queue that
+ * every worker takes from at once: a BWoS owner's block is reached by thieves only when the owner
+ * grants it, and a task that submits work and then blocks where the pool cannot see it (a latch,
+ * I/O) would hide that work; so would a fork, which therefore asks for a grant of its own block
+ * when a worker is parked. Thieves take the oldest tasks;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped rings
@@ -66,8 +70,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
  * RejectedExecutionException}) and lets every accepted task, and the tasks those fork or submit,
  * run to the end; the pool terminates when every worker is idle and every queue empty.
- * {@link #shutdownNow()} also interrupts the running tasks, cancels the queued ones and returns
- * the {@code Runnable}s submitted from outside that never started. A submission racing shutdown is
+ * {@link #shutdownNow()} also rejects submissions from inside the pool, interrupts the running
+ * tasks and returns every accepted {@code Runnable} (and {@code submit}'s future) that never
+ * started: each task given to {@code execute} or {@code submit} runs or is returned, exactly. A submission racing shutdown is
  * either rejected (and then never runs) or accepted and run: the submitter reads the run state
  * under its stripe's lock, and whoever commits termination reads the locks (see {@link
  * SubmissionQueue}). An exception
@@ -76,9 +81,12 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * or a fork/join task completes its future.
  *
  * <h2>Limits</h2>
- * A worker that joins a task no one can help with parks; the pool does not add a compensating
- * thread as {@code ForkJoinPool} does, so blocking joins on many workers at once reduce its
- * parallelism. Blocking calls inside tasks (I/O, locks) hold a worker, as in any fixed pool.
+ * A joiner runs the joined task itself if it is still queued (in its worker's queues, the spill
+ * queue or the first tasks of the submission stripes), helps the worker that took it by stealing
+ * its forks, and runs nothing else, so the joining stack holds only the joined computation; with
+ * nothing to help with, it parks. The pool does not add a compensating thread as {@code
+ * ForkJoinPool} does, so blocking joins on many workers at once reduce its parallelism. Blocking
+ * calls inside tasks (I/O, locks) hold a worker, as in any fixed pool.
  *
  * <h2>Memory orderings</h2>
  * <pre>
@@ -99,6 +107,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * worker inbox   JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
  *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
  * live           AtomicInteger                         -
+ * worker handing worker: volatile true before its read of   shutdownNow: volatile, after its
+ *                the run state, release false after      CAS to STOP (Dekker with the worker's
+ *                its offers (Worker.beginHandOver)       store and read)
+ * worker         JCTools SPMC offer (ordered), then    JCTools poll by CAS (owner, joiners,
+ * submissions    signalWork's full fence               shutdownNow); relaxedPoll (scans)
  * </pre>
  */
 public final class BwosExecutor extends AbstractExecutorService implements AutoCloseable, BwosExecutorMXBean {
@@ -185,7 +198,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
         this.workers = new Worker[n];
         for (int i = 0; i < n; i++) {
-            workers[i] = new Worker(this, i, b.forkBlocks, b.forkBlockSize, b.submitBlocks, b.submitBlockSize);
+            workers[i] = new Worker(this, i, b.forkBlocks, b.forkBlockSize, b.submitBlocks * b.submitBlockSize);
             workers[i].stripe = i * stripes / n;
         }
         this.live = new AtomicInteger(n);
@@ -303,9 +316,6 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     private void enqueue(BwosTask<?> t) {
         Worker w = Worker.current();
         if (w != null && w.pool == this) {
-            if (runState() >= STOP) {
-                throw new RejectedExecutionException("BwosExecutor was shut down now");
-            }
             w.submit(t); // from inside the pool: accepted until shutdownNow, as ForkJoinPool does
             return;
         }
@@ -350,9 +360,46 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         spills.offer(t);
     }
 
-    /** A submission whose stripe slot was not free, under the stripe's lock: into the spill queue. */
+    /**
+     * Into the spill queue: a submission whose stripe slot was not free (under the stripe's lock),
+     * or a task a worker hands over (in a hand-over, see {@code Worker.beginHandOver}); both are
+     * seen by shutdownNow, which drains the spill queue after the stripes' locks and the workers'
+     * hand-overs.
+     */
     void spill(BwosTask<?> t) {
         spills.offer(t);
+    }
+
+    /**
+     * {@code t}, if a submission stripe holds it among the first {@code max} tasks polled, for a
+     * joiner in a hand-over: the tasks polled before it go to the spill queue, which every worker
+     * polls first, so they keep their turn and none is run here.
+     */
+    BwosTask<?> takeSubmitted(BwosTask<?> t, int max) {
+        for (SubmissionQueue q : stripes) {
+            for (BwosTask<?> x; max > 0 && (x = q.poll()) != null; max--) {
+                if (x == t) {
+                    return x;
+                }
+                spills.offer(x);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@code t}, if the spill queue holds it, for a joiner in a hand-over: polls at most the tasks
+     * queued now and offers every other one back at the end (no task is lost or run here).
+     */
+    BwosTask<?> takeSpilled(BwosTask<?> t) {
+        for (int n = spills.size(); n > 0; n--) {
+            BwosTask<?> x = spills.poll(); // waits for an offer between its xadd and its store
+            if (x == null || x == t) {
+                return x;
+            }
+            spills.offer(x);
+        }
+        return null;
     }
 
     /**
@@ -388,7 +435,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
                 // the batch fits. Not in the parking look, which must stay a look, nor for a
                 // joiner, which must not take on tasks that would wait behind its join.
-                if (batch && w.inbox.isEmpty() && q.moveTo(w.inbox, Worker.BATCH, this) > 0) {
+                if (batch && w.inbox.isEmpty() && moveBatch(q, w) > 0) {
                     signalWork(); // stealable work moved (ordered stores): the fenced handshake
                 } else if (q.size() != 0) {
                     // Tasks left in the stripe: pass the signal on (their submitters' wakes may have
@@ -400,6 +447,16 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         return null;
+    }
+
+    /** Moves a batch of {@code q}'s tasks into {@code w}'s inbox in a hand-over (none once shutdownNow has begun). */
+    private int moveBatch(SubmissionQueue q, Worker w) {
+        if (!w.beginHandOver()) {
+            return 0;
+        }
+        int n = q.moveTo(w.inbox, Worker.BATCH, this);
+        w.endHandOver();
+        return n;
     }
 
     /** An xorshift step: the next submission probe. */
@@ -486,6 +543,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (wasSearching) {
             searching.decrement();
         }
+    }
+
+    /**
+     * Idle workers, as counted in {@code ctl}, by an opaque read: a hint for a fork (a stale value
+     * costs one grant too many, or leaves a task to the grant on request of a searcher).
+     */
+    int idleHint() {
+        return idle((long) CTL.getOpaque(this));
     }
 
     /** Idle workers, as counted in {@code ctl} (volatile read). */
@@ -597,6 +662,22 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         tryTerminate();
     }
 
+    /**
+     * Stops the pool: rejects every new submission, from outside or from a task, interrupts the
+     * running tasks and returns the accepted tasks that never started, so that every task given to
+     * {@link #execute(Runnable)} or {@code submit} either runs or is returned: the {@code
+     * Runnable}s given to {@code execute} as they were given, the futures of {@code submit}
+     * cancelled. {@link BwosTask}s that never started, forked or given to {@link
+     * #execute(BwosTask)}/{@link #submit(BwosTask)}, are cancelled and not returned (their
+     * futures and joiners see a {@link java.util.concurrent.CancellationException}). A task a
+     * worker took just before the stop runs. Does not wait for the running tasks: {@link
+     * #awaitTermination} does.
+     *
+     * <p>Implementation notes: after the run state is STOP, each stripe is drained under its lock
+     * (a submitter that read RUNNING has pushed, later ones reject), then each worker's FIFO queue
+     * and inbox once its hand-over in progress, if any, is done (see {@code
+     * Worker.beginHandOver}), then the spill queue, into which only those two ever hand tasks.
+     */
     @Override
     public List<Runnable> shutdownNow() {
         for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
@@ -605,22 +686,29 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         List<Runnable> never = new ArrayList<>();
-        Consumer<BwosTask<?>> cancel = t -> {
+        Consumer<BwosTask<?>> collect = t -> {
             if (t.trySetCancelled()) {
                 if (t instanceof Adapters.RunnableExecuteTask) {
                     never.add(((Adapters.RunnableExecuteTask) t).runnable);
                 } else if (t instanceof Runnable) {
-                    never.add((Runnable) t);
-                }
+                    never.add((Runnable) t); // the future of a submit
+                } // else a BwosTask (submitted or forked): cancelled, its future says so
             }
         };
-        // Under each stripe's lock: a submitter that read RUNNING has finished its push, and later
-        // ones read STOP and reject.
         for (SubmissionQueue q : stripes) {
-            q.drainLocked(cancel);
+            q.drainLocked(collect);
+        }
+        for (Worker w : workers) {
+            w.awaitHandOver();
+            for (BwosTask<?> t; (t = w.inbox.poll()) != null; ) {
+                collect.accept(t);
+            }
+            for (BwosTask<?> t; (t = w.submissions.poll()) != null; ) {
+                collect.accept(t);
+            }
         }
         for (BwosTask<?> t; (t = spills.poll()) != null; ) {
-            cancel.accept(t);
+            collect.accept(t);
         }
         for (Worker w : workers) {
             w.thread.interrupt();
@@ -690,7 +778,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             return false;
         }
         for (Worker w : workers) {
-            if (w.forks.sizeEstimate() != 0 || w.submissions.sizeEstimate() != 0 || !w.inbox.isEmpty()) {
+            if (w.forks.sizeEstimate() != 0 || !w.submissions.isEmpty() || !w.inbox.isEmpty()) {
                 return false;
             }
         }
@@ -773,7 +861,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public long getQueuedTaskCount() {
         long s = 0;
         for (Worker w : workers) {
-            s += w.forks.sizeEstimate() + w.submissions.sizeEstimate() + w.inbox.size();
+            s += w.forks.sizeEstimate() + w.submissions.size() + w.inbox.size();
         }
         return s;
     }
@@ -828,7 +916,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public long getGrantCount() {
         long s = 0;
         for (Worker w : workers) {
-            s += w.forks.grantCount() + w.submissions.grantCount();
+            s += w.forks.grantCount();
         }
         return s;
     }

@@ -250,7 +250,7 @@ public abstract class BwosTask<V> implements Future<V> {
             if (w == null) {
                 s = awaitExternal(true, 0L);
             } else {
-                s = w.awaitJoin(this);
+                s = w.awaitJoin(this, 0L);
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
@@ -259,6 +259,12 @@ public abstract class BwosTask<V> implements Future<V> {
         return reportGet(s);
     }
 
+    /**
+     * As {@link #get()}, giving up after {@code timeout}: on a worker thread it helps as {@code
+     * get()} does until the deadline.
+     *
+     * @throws TimeoutException if the task is not done by then
+     */
     @Override
     public final V get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException,
             TimeoutException {
@@ -266,7 +272,16 @@ public abstract class BwosTask<V> implements Future<V> {
         int s = status;
         if (s >= 0) {
             long deadline = System.nanoTime() + nanos;
-            s = awaitExternal(true, deadline == 0L ? 1L : deadline); // 0 stands for no deadline
+            deadline = deadline == 0L ? 1L : deadline; // 0 stands for no deadline
+            Worker w = Worker.current();
+            if (w == null) {
+                s = awaitExternal(true, deadline);
+            } else {
+                s = w.awaitJoin(this, deadline); // helps as get() does, until the deadline
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
             if (s >= 0) {
                 throw new TimeoutException("task not done after " + timeout + " " + unit);
             }
@@ -357,7 +372,7 @@ public abstract class BwosTask<V> implements Future<V> {
     private int awaitDone() {
         Worker w = Worker.current();
         if (w != null) {
-            return w.awaitJoin(this);
+            return w.awaitJoin(this, 0L);
         }
         try {
             return awaitExternal(false, 0L);

@@ -1,18 +1,18 @@
 package io.github.taskpools.executor;
 
-import io.github.taskpools.bwos.FifoBwosDeque;
 import io.github.taskpools.bwos.LifoBwosDeque;
 import java.lang.invoke.MethodHandles;
-import org.jctools.queues.SpmcArrayQueue;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.LockSupport;
+import org.jctools.queues.SpmcArrayQueue;
 
 /**
  * One worker of a {@link BwosExecutor}: its two BWoS deques and its loop.
  *
  * <h2>Loop</h2>
  * Run the newest forked task (LIFO deque), else the oldest task submitted from inside the pool
- * (FIFO deque), else the oldest in the inbox (a batch taken from the shared submission queue),
+ * (FIFO queue), else the oldest in the inbox (a batch taken from the shared submission queue),
  * else one from the shared submission queue, which is also polled first every
  * {@value #INJECTION_INTERVAL} tasks so that a stream of local work cannot starve it. With nothing
  * local, search: steal from the other workers (their forks first, the oldest, the largest in a
@@ -45,6 +45,23 @@ import java.util.concurrent.locks.LockSupport;
  * SearcherParks}), and a taker that leaves tasks in the stripe, inbox or spill queue it took from
  * ({@code SubmitBehindQueued}; {@code IdleStackTest} replays the sequences).
  *
+ * <h2>Nothing hidden</h2>
+ * Tasks this worker's tasks submit go into a queue any worker can take from at once (a JCTools
+ * SPMC queue, not a BWoS deque, whose owner's block thieves reach only when the owner grants it:
+ * a task that submits work and then blocks in code the pool cannot see, a latch or I/O, would
+ * hide that work). A fork stays a plain store into the LIFO BWoS deque; when another worker is
+ * parked, the fork asks its own deque for a grant first, so that the push grants and signals
+ * (see {@link #fork}). A joiner runs or releases the joined task if its own queues hold it,
+ * helps only the worker that took it, and blocks otherwise (see {@link #awaitJoin}).
+ *
+ * <h2>Hand-over and shutdownNow</h2>
+ * While a worker moves accepted tasks into a queue that {@code shutdownNow} drains (its FIFO queue,
+ * its inbox, the spill queue), {@link #handing} is set: the worker sets it (volatile), then reads
+ * the run state and moves nothing once it is STOP; {@code shutdownNow} writes STOP, then waits
+ * while the flag is set before it drains. Volatile accesses are totally ordered, so either the
+ * worker reads STOP or {@code shutdownNow} sees the flag and waits for the moved tasks (jcstress
+ * {@code ShutdownNowVsBatch}): every accepted task is run or returned.
+ *
  * <h2>Owner fields</h2>
  * Fields without a comment on their mode are plain and written by the worker's own thread only.
  */
@@ -67,6 +84,18 @@ final class Worker implements Runnable {
     /** Rounds a joiner waits for the stolen task (helping when it can) before it parks. */
     static final int JOIN_SPINS = 256;
     /**
+     * Joins nested on a worker's stack beyond which a joiner no longer helps the task's taker and
+     * blocks instead: helping runs the joined computation's subtasks, each of which may join.
+     */
+    static final int MAX_JOIN_DEPTH = 64;
+    /**
+     * Tasks of the submission stripes a joiner moves to the spill queue at most while it looks for
+     * the joined task there.
+     */
+    static final int MAX_SEARCHED_SUBMISSIONS = 1024;
+    /** Rounds of a join between two looks for the joined task in the spill queue (a power of two). */
+    static final int SPILL_LOOK_INTERVAL = 64;
+    /**
      * Tasks a worker moves from a submission stripe into its {@link #inbox} at once, after the one
      * it runs: consecutive polls of one stripe by one worker keep the stripe's consumer index and
      * slots in that worker's cache, where two workers polling it in turn move them across cores
@@ -85,6 +114,7 @@ final class Worker implements Runnable {
     private static final VarHandle REQUESTS;
     private static final VarHandle TASKS;
     private static final VarHandle WAKEUPS;
+    private static final VarHandle HANDING;
 
     /** Worker of the current thread for threads made by a user's ThreadFactory. */
     private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
@@ -100,6 +130,7 @@ final class Worker implements Runnable {
             REQUESTS = l.findVarHandle(Worker.class, "grantRequests", long.class);
             TASKS = l.findVarHandle(Worker.class, "tasks", long.class);
             WAKEUPS = l.findVarHandle(Worker.class, "wakeups", long.class);
+            HANDING = l.findVarHandle(Worker.class, "handing", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -109,8 +140,12 @@ final class Worker implements Runnable {
     final int index;
     /** Forked tasks: the owner's LIFO BWoS deque. */
     final LifoBwosDeque<BwosTask<?>> forks;
-    /** Tasks submitted by this worker's tasks: the owner's FIFO BWoS deque. */
-    final FifoBwosDeque<BwosTask<?>> submissions;
+    /**
+     * Tasks submitted by this worker's tasks, oldest first: JCTools' SPMC queue (the worker offers
+     * with an ordered store, every worker polls by CAS of the consumer index), so that no task
+     * submitted from inside the pool waits behind a worker blocked in its task.
+     */
+    final SpmcArrayQueue<BwosTask<?>> submissions;
     /**
      * Submissions this worker took from a submission stripe in a batch, oldest
      * first. JCTools' SPMC queue: the worker offers (ordered stores), the worker and thieves poll
@@ -119,6 +154,15 @@ final class Worker implements Runnable {
     final SpmcArrayQueue<BwosTask<?>> inbox = new SpmcArrayQueue<>(BATCH);
     /** Plain: written before the thread starts (Thread.start gives happens-before). */
     Thread thread;
+    /**
+     * Set while this worker moves accepted tasks into a queue that shutdownNow drains (see the class
+     * comment). Volatile store of true before the worker's volatile read of the run state; release
+     * store of false after its last offer, which shutdownNow's volatile read pairs with.
+     */
+    @SuppressWarnings("unused") // through HANDING
+    private volatile boolean handing;
+    /** Joins (and timed gets) of this worker in progress, nested on its stack. */
+    private int joinDepth;
 
     /**
      * LOOKING from before this worker's push onto the pool's idle stack until its look ends (CAS to
@@ -163,11 +207,11 @@ final class Worker implements Runnable {
     @SuppressWarnings("unused")
     private long wakeups;
 
-    Worker(BwosExecutor pool, int index, int forkBlocks, int forkBlockSize, int submitBlocks, int submitBlockSize) {
+    Worker(BwosExecutor pool, int index, int forkBlocks, int forkBlockSize, int submitCapacity) {
         this.pool = pool;
         this.index = index;
         this.forks = new LifoBwosDeque<>(forkBlocks, forkBlockSize);
-        this.submissions = new FifoBwosDeque<>(submitBlocks, submitBlockSize);
+        this.submissions = new SpmcArrayQueue<>(submitCapacity);
         this.seed = 0x9E3779B9 * (index + 1) | 1;
     }
 
@@ -189,7 +233,6 @@ final class Worker implements Runnable {
     @Override
     public void run() {
         forks.bindOwner();
-        submissions.bindOwner();
         if (!(Thread.currentThread() instanceof BwosWorkerThread)) {
             CURRENT.set(this);
         }
@@ -223,12 +266,13 @@ final class Worker implements Runnable {
                 t = forks.pop();
             }
             if (t == null) {
-                t = submissions.pop();
+                t = submissions.poll(); // null only when empty, as the inbox's
             }
             if (t == null) {
                 t = inbox.poll(); // null only when empty: an owner must not park past its own batch
             }
             if (t != null) {
+                t.recordStealer(this); // a joiner elsewhere then helps us (opaque store)
                 foundWork();
                 return t;
             }
@@ -324,7 +368,7 @@ final class Worker implements Runnable {
             }
             t = v.forks.steal();
             if (t == null) {
-                t = v.submissions.steal();
+                t = strict ? v.submissions.poll() : v.submissions.relaxedPoll();
             }
             if (t == null) {
                 t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
@@ -350,7 +394,7 @@ final class Worker implements Runnable {
         long made = 0;
         for (Worker v : pool.workers) {
             if (v != this) {
-                made += (v.forks.requestGrant() ? 1 : 0) + (v.submissions.requestGrant() ? 1 : 0);
+                made += v.forks.requestGrant() ? 1 : 0;
             }
         }
         if (made != 0) {
@@ -424,7 +468,12 @@ final class Worker implements Runnable {
             return t;
         }
         boolean more = !pool.queuesEmpty(); // read before the task goes back, which would count
-        pool.inject(t);
+        if (!beginHandOver()) {
+            return t; // shutdownNow has begun and may have drained the spill queue: run it, then exit
+        }
+        t.recordStealer(null); // scan recorded us, but another worker will run it
+        pool.spill(t);
+        endHandOver();
         pool.wakeTop();
         if (more) {
             pool.signalWork();
@@ -477,7 +526,18 @@ final class Worker implements Runnable {
 
     // ------------------------------------------------------------------ fork, submit, join
 
+    /**
+     * A fork: a plain store into the owner's block (BWoS §4.1). A worker parked on the idle stack
+     * does not ask for grants, so with one parked the fork first asks its own deque for one (an
+     * opaque load of the pool's {@code ctl}, a plain store of the push limit): the push then grants
+     * the older half of the block, and the changed grant count wakes a worker for it. Without
+     * that, a task forked and then waited for in code the pool cannot see (a latch) stayed in the
+     * owner's block while the other workers slept.
+     */
     void fork(BwosTask<?> t) {
+        if (pool.idleHint() != 0) {
+            forks.requestGrant();
+        }
         if (!forks.push(t)) {
             pool.inject(t); // the deque is full: hand it to the shared queue, never run it inline
             pool.signalWork();
@@ -490,105 +550,198 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * A task submitted by a task of this worker: into its FIFO queue, where every worker can take
+     * it at once (or, full, into the spill queue), then a signal.
+     *
+     * @throws RejectedExecutionException once {@code shutdownNow} has begun
+     */
     void submit(BwosTask<?> t) {
-        if (!submissions.push(t)) {
-            pool.inject(t);
+        if (!beginHandOver()) {
+            throw new RejectedExecutionException("BwosExecutor was shut down now");
         }
+        if (!submissions.offer(t)) {
+            pool.spill(t);
+        }
+        endHandOver();
         pool.signalWork();
     }
 
     /**
-     * Join of {@code t} by this worker (see {@link BwosTask}): pop and run own tasks, all of which
-     * are {@code t} or newer; then help the worker that stole {@code t}; then park.
+     * Begins moving accepted tasks into a queue that shutdownNow drains: sets {@link #handing}
+     * (volatile), then reads the run state (volatile). Returns {@code false}, with nothing begun,
+     * once shutdownNow has begun; the caller then keeps the task (runs it, or rejects it).
      */
-    int awaitJoin(BwosTask<?> t) {
-        int spins = 0;
-        while (t.status() >= 0) {
-            BwosTask<?> x = forks.pop();
-            if (x == null) {
-                x = helpStealer(t);
-            }
-            if (x != null) {
-                runTask(x);
-                spins = 0;
-                continue;
-            }
-            if (++spins < JOIN_SPINS) {
+    boolean beginHandOver() {
+        HANDING.setVolatile(this, true);
+        if (pool.runState() >= BwosExecutor.STOP) {
+            HANDING.setRelease(this, false);
+            return false;
+        }
+        return true;
+    }
+
+    /** Ends a hand-over: a release store, after the last offer, which shutdownNow's read pairs with. */
+    void endHandOver() {
+        HANDING.setRelease(this, false);
+    }
+
+    /** For shutdownNow, after it wrote STOP: waits out a hand-over in progress (a few offers). */
+    void awaitHandOver() {
+        for (int spins = 0; (boolean) HANDING.getVolatile(this); spins++) {
+            if (spins < 64) {
                 Thread.onSpinWait();
-                continue;
-            }
-            // Nothing to help with: hand the tasks this worker holds to the others and park.
-            flushSubmissions();
-            PARKS.setOpaque(this, parks + 1);
-            try {
-                return t.awaitExternal(false, 0L);
-            } catch (InterruptedException cannotHappen) {
-                throw new AssertionError(cannotHappen);
+            } else {
+                Thread.yield(); // the worker may be preempted in the middle of its offers
             }
         }
-        return t.status();
     }
 
     /**
-     * A task to run while waiting for {@code t}: from the worker that took it (its forks are
-     * {@code t}'s subtasks), asking it for a grant when it has nothing granted; if nobody took
-     * {@code t} yet, from this worker's submissions or the shared queue, where {@code t} may be.
+     * Join of {@code t} by this worker (see {@link BwosTask}), until it is done or, with a
+     * {@code deadline} ({@code System.nanoTime()}, 0 for none), until then; returns its status.
+     * <ol>
+     *   <li>Pop and run own forks, all of which are {@code t} or newer (its subtasks).</li>
+     *   <li>If nobody took {@code t}, look for it (once a join) in this worker's inbox and FIFO
+     *       queue, taking the tasks before it and releasing them to the spill queue, in the spill
+     *       queue (where released tasks go), passing the others to its back, and in the
+     *       submission stripes (the first {@value #MAX_SEARCHED_SUBMISSIONS} tasks, moved to the
+     *       spill queue); run {@code t} if found. A join never blocks on a task its own worker
+     *       holds, and runs no task but {@code t} and its subtasks.</li>
+     *   <li>Help the worker that took {@code t} (recorded in the task): steal its forks, which are
+     *       {@code t}'s subtasks, or ask it for a grant. No other work is run, so the joining stack
+     *       holds only {@code t}'s computation, at most {@value #MAX_JOIN_DEPTH} joins deep.</li>
+     *   <li>While nobody took {@code t}, look for it in the spill queue every {@value
+     *       #SPILL_LOOK_INTERVAL} rounds (a parking look hands tasks back there).</li>
+     *   <li>After {@value #JOIN_SPINS} rounds without help, signal for the tasks this worker still
+     *       holds (every other worker can take them) and block until {@code t} completes.</li>
+     * </ol>
+     */
+    int awaitJoin(BwosTask<?> t, long deadline) {
+        int spins = 0;
+        boolean released = false;
+        joinDepth++;
+        try {
+            while (t.status() >= 0) {
+                BwosTask<?> x = forks.pop();
+                if (x == null && t.stealer() == null && joinDepth <= MAX_JOIN_DEPTH) {
+                    if (!released) {
+                        released = true;
+                        x = takeOwn(t);
+                    } else if ((spins & (SPILL_LOOK_INTERVAL - 1)) == 0) {
+                        x = takeSpilled(t); // a task handed back by a parking look goes there
+                    }
+                }
+                if (x == null && joinDepth <= MAX_JOIN_DEPTH) {
+                    x = helpStealer(t);
+                }
+                if (x != null) {
+                    x.recordStealer(this);
+                    runTask(x);
+                    spins = 0;
+                    continue;
+                }
+                if (deadline != 0L && System.nanoTime() - deadline >= 0L) {
+                    return t.status();
+                }
+                if (++spins < JOIN_SPINS) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                if (!submissions.isEmpty() || !inbox.isEmpty()) {
+                    pool.signalWork(); // our queues are everyone's: make sure somebody looks
+                }
+                PARKS.setOpaque(this, parks + 1);
+                try {
+                    return t.awaitExternal(false, deadline);
+                } catch (InterruptedException cannotHappen) {
+                    throw new AssertionError(cannotHappen);
+                }
+            }
+            return t.status();
+        } finally {
+            joinDepth--;
+        }
+    }
+
+    /**
+     * {@code t}, if this worker's inbox or FIFO queue or the spill queue holds it: the tasks before
+     * it in this worker's queues (all of them if it is not there) go to the spill queue, where any
+     * worker takes them, so none waits behind this join; the spill queue's tasks polled before it
+     * go back to its end. {@code null} if {@code t} was in none of them, or shutdownNow has begun.
+     */
+    private BwosTask<?> takeOwn(BwosTask<?> t) {
+        if (!beginHandOver()) {
+            return null;
+        }
+        BwosTask<?> found = null;
+        boolean moved = false;
+        for (BwosTask<?> x; found == null && (x = inbox.poll()) != null; ) {
+            if (x == t) {
+                found = x;
+            } else {
+                pool.spill(x);
+                moved = true;
+            }
+        }
+        for (BwosTask<?> x; found == null && (x = submissions.poll()) != null; ) {
+            if (x == t) {
+                found = x;
+            } else {
+                pool.spill(x);
+                moved = true;
+            }
+        }
+        if (found == null) {
+            found = pool.takeSpilled(t);
+        }
+        if (found == null) {
+            found = pool.takeSubmitted(t, MAX_SEARCHED_SUBMISSIONS);
+            moved = true;
+        }
+        endHandOver();
+        if (moved) {
+            pool.signalWork();
+        }
+        return found;
+    }
+
+    /** {@code t} from the spill queue, if it is there, in a hand-over. */
+    private BwosTask<?> takeSpilled(BwosTask<?> t) {
+        if (!beginHandOver()) {
+            return null;
+        }
+        BwosTask<?> x = pool.takeSpilled(t);
+        endHandOver();
+        return x;
+    }
+
+    /**
+     * A task to run while waiting for {@code t}: one of the forks of the worker that took it (its
+     * subtasks), asking that worker for a grant when it has nothing granted.
      */
     private BwosTask<?> helpStealer(BwosTask<?> t) {
         Worker thief = t.stealer();
         if (thief != null && thief != this && thief.pool == pool) {
             BwosTask<?> x = thief.forks.steal();
             if (x != null) {
-                x.recordStealer(this);
                 STEALS.setOpaque(this, steals + 1);
                 return x;
             }
             if (thief.forks.requestGrant()) {
                 REQUESTS.setOpaque(this, grantRequests + 1);
             }
-            return null;
-        }
-        if (thief == null) {
-            BwosTask<?> x = submissions.pop();
-            if (x == null) {
-                x = pool.pollInjection(this, false, false);
-                if (x != null) {
-                    x.recordStealer(this);
-                }
-            }
-            return x;
         }
         return null;
     }
 
     /**
-     * Moves this worker's FIFO tasks and its inbox to the spill queue, so none waits behind a
-     * parked joiner (the inbox could be stolen from, but only by workers awake to look).
+     * On exit: cancels the forks left in this worker's deque (only after shutdownNow; forks are
+     * not submissions, and their joiners see the cancellation). The FIFO queue and the inbox are
+     * shutdownNow's to drain and return.
      */
-    private void flushSubmissions() {
-        boolean moved = false;
-        for (BwosTask<?> x; (x = submissions.pop()) != null; ) {
-            pool.inject(x);
-            moved = true;
-        }
-        for (BwosTask<?> x; (x = inbox.poll()) != null; ) {
-            pool.inject(x);
-            moved = true;
-        }
-        if (moved) {
-            pool.signalWork();
-        }
-    }
-
-    /** On exit: cancels what is left in this worker's deques (only after shutdownNow). */
     private void cancelLocal() {
         for (BwosTask<?> x; (x = forks.pop()) != null; ) {
-            x.trySetCancelled();
-        }
-        for (BwosTask<?> x; (x = submissions.pop()) != null; ) {
-            x.trySetCancelled();
-        }
-        for (BwosTask<?> x; (x = inbox.poll()) != null; ) {
             x.trySetCancelled();
         }
     }

@@ -1,0 +1,193 @@
+package io.github.taskpools.executor;
+
+import static io.github.taskpools.executor.ExecutorTestSupport.LONG_WAIT_MS;
+import static io.github.taskpools.executor.ExecutorTestSupport.awaitTrue;
+import static io.github.taskpools.executor.ExecutorTestSupport.terminate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * No task hides behind a worker blocked in code the pool cannot see, and no join blocks on a task
+ * its own worker holds. Each case prints the time from the submission or fork until another
+ * worker started the task (the issue's bound: an idle worker runs it within a millisecond or so;
+ * asserted here only as "it runs", since a timed unit test on a shared machine measures the
+ * machine).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class BwosExecutorNoHiddenTaskTest {
+    private static final int ROUNDS = 50;
+
+    /** Two workers, the second idle: a task executes x, then waits on a latch that x opens. */
+    @Test
+    void executeThenLatchRunsOnTheIdleWorker() throws Exception {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(2).build();
+        try {
+            long worst = 0;
+            for (int round = 0; round < ROUNDS; round++) {
+                awaitTrue(pool::isQuiescent, pool::toString);
+                AtomicLong started = new AtomicLong();
+                AtomicLong submitted = new AtomicLong();
+                CountDownLatch done = new CountDownLatch(1);
+                pool.execute(() -> {
+                    CountDownLatch latch = new CountDownLatch(1);
+                    submitted.set(System.nanoTime());
+                    pool.execute(() -> {
+                        started.set(System.nanoTime());
+                        latch.countDown();
+                    });
+                    await(latch);
+                    done.countDown();
+                });
+                assertTrue(done.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS), () -> "hidden: " + pool);
+                worst = Math.max(worst, started.get() - submitted.get());
+            }
+            System.out.printf("execute-then-latch, 2 workers, %d rounds: slowest start of the hidden task %.3f ms%n",
+                    ROUNDS, worst / 1e6);
+        } finally {
+            terminate(pool);
+        }
+    }
+
+    /** Two workers, the second parked: a task forks x, then waits on a latch that x opens. */
+    @Test
+    void forkThenLatchRunsOnTheIdleWorker() throws Exception {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(2).build();
+        try {
+            long worst = 0;
+            for (int round = 0; round < ROUNDS; round++) {
+                awaitTrue(() -> pool.isQuiescent() && pool.getParkedThreadCount() == 2, pool::toString);
+                AtomicLong started = new AtomicLong();
+                AtomicLong forked = new AtomicLong();
+                Future<?> f = pool.submit(new BwosRecursiveAction() {
+                    @Override
+                    protected void compute() {
+                        CountDownLatch latch = new CountDownLatch(1);
+                        BwosRecursiveAction x = new BwosRecursiveAction() {
+                            @Override
+                            protected void compute() {
+                                started.set(System.nanoTime());
+                                latch.countDown();
+                            }
+                        };
+                        forked.set(System.nanoTime());
+                        x.fork();
+                        await(latch);
+                        x.join();
+                    }
+                });
+                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+                worst = Math.max(worst, started.get() - forked.get());
+            }
+            System.out.printf("fork-then-latch, 2 workers, %d rounds: slowest start of the forked task %.3f ms%n",
+                    ROUNDS, worst / 1e6);
+        } finally {
+            terminate(pool);
+        }
+    }
+
+    /** Two workers: inside a task, submit(..).get(2, SECONDS) gets the result. */
+    @Test
+    void submitThenTimedGetInsideATask() throws Exception {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(2).build();
+        try {
+            for (int round = 0; round < ROUNDS; round++) {
+                Future<Integer> outer = pool.submit(() -> pool.submit(() -> 42).get(2, TimeUnit.SECONDS));
+                assertEquals(42, outer.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS));
+            }
+        } finally {
+            terminate(pool);
+        }
+    }
+
+    /**
+     * One worker: a task submits 40 tasks from inside and joins the first; then gets each of the
+     * others. The joined tasks sit in the joiner's own FIFO queue or, released, in the spill queue:
+     * the join runs them instead of blocking.
+     */
+    @Test
+    void oneWorkerJoinsTasksItHolds() throws Exception {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(1).build();
+        try {
+            Future<Integer> f = pool.submit(() -> {
+                List<Future<Integer>> fs = new ArrayList<>();
+                for (int i = 0; i < 40; i++) {
+                    int v = i;
+                    fs.add(pool.submit(() -> v));
+                }
+                int sum = 0;
+                for (Future<Integer> x : fs) {
+                    sum += x.get();
+                }
+                return sum;
+            });
+            assertEquals(40 * 39 / 2, f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS));
+        } finally {
+            terminate(pool);
+        }
+    }
+
+    /**
+     * One worker, busy: A0..A39 and B queued from outside (by two threads, so in one or two
+     * stripes); B joins A0. Whether the worker batches the A's into its inbox before it runs B
+     * depends on the stripes; 20 rounds with fresh submitting threads.
+     */
+    @Test
+    void oneWorkerJoinsATaskInItsInbox() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            BwosExecutor pool = BwosExecutor.builder().parallelism(1).build();
+            try {
+                CountDownLatch gate = new CountDownLatch(1);
+                pool.execute(() -> await(gate));
+                AtomicInteger done = new AtomicInteger();
+                List<BwosTask<Integer>> as = new ArrayList<>();
+                Thread t1 = new Thread(() -> {
+                    for (int i = 0; i < 40; i++) {
+                        int v = i;
+                        as.add(pool.submit(new BwosRecursiveTask<Integer>() {
+                            @Override
+                            protected Integer compute() {
+                                done.incrementAndGet();
+                                return v;
+                            }
+                        }));
+                    }
+                });
+                t1.start();
+                t1.join();
+                BwosTask<Integer> a0 = as.get(0);
+                Thread t2 = new Thread(() -> pool.submit(new BwosRecursiveTask<Integer>() {
+                    @Override
+                    protected Integer compute() {
+                        return a0.join();
+                    }
+                }));
+                t2.start();
+                t2.join();
+                gate.countDown();
+                awaitTrue(() -> done.get() == 40, () -> "done " + done.get() + " of 40: " + pool);
+            } finally {
+                terminate(pool);
+            }
+        }
+    }
+
+    static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("latch not opened: the task it waits for is hidden");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
