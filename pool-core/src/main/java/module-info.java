@@ -51,6 +51,10 @@ module io.github.taskpools {
     // reports JNA missing instead of failing; everything else works without it.
     requires static com.sun.jna;
     requires org.jctools.core;
+    // JCTools reaches sun.misc.Unsafe (UnsafeAccess) through "requires static transitive
+    // jdk.unsupported", which resolves nothing at run time: without this line a user module
+    // launched with java -m dies with NoClassDefFoundError: sun/misc/Unsafe.
+    requires jdk.unsupported;
     requires java.management;
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.
     opens io.github.taskpools.internal to com.sun.jna;

@@ -8,11 +8,34 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
 /**
+ * A bounded FIFO work-stealing deque of blocks: the thread that owns it pushes at the back and pops
+ * the oldest task; other threads steal from the blocks in between, in order or, with randomized
+ * stealing, from a sampled block. Use it as a worker's queue of submitted tasks, where the order of
+ * arrival should be kept and thieves should not contend with the owner.
+ * <pre>{@code
+ * FifoBwosDeque<Runnable> queue = new FifoBwosDeque<>(8, 1024, true); // randomized stealing
+ * Runnable job = () -> System.out.println("ran");
+ * if (!queue.push(job)) {
+ *     job.run();                        // refused (full): the task stays with the caller
+ * }
+ * Runnable oldest = queue.pop();        // owner: oldest first
+ * Runnable stolen = queue.steal();      // any thread, or null
+ * }</pre>
+ * <p><b>Guarantees.</b> Every task pushed is taken exactly once; a refused push returns
+ * {@code false} and drops nothing. Thieves never take from the owner's consumer block, so a steal
+ * may return {@code null} while the owner still has tasks there.
+ * <p><b>Threads.</b> {@code push}, {@code pop} and {@code remainingCapacity} are the owner's (the
+ * constructing thread, or the caller of {@link #bindOwner()}); the steals any thread's.
+ * <p><b>When to pick it.</b> Over {@link LifoBwosDeque} when the oldest task should run first
+ * (fairness to submitters); over a JCTools SPMC queue when other threads should take work in
+ * batches without touching the owner's end.
+ *
+ * <h2>Implementation notes</h2>
  * FIFO block-based work stealing (BWoS, Wang et al., OSDI'23, §3-§4): the owner puts at the back
  * block and gets from the front block; thieves steal from the blocks in between, from the middle of
  * the queue, either in order or, with randomized stealing (§3.4), from a randomly sampled block.
  *
- * <h2>Algorithm</h2>
+ * <h3>Algorithm</h3>
  * Blocks, words F/B/S/C and sequence numbers are described in {@link BwosBlocks}. The owner keeps
  * two private sequences: {@code prod}, the block it puts into, and {@code cons}, the block it gets
  * from ({@code cons <= prod}).
@@ -57,11 +80,11 @@ import java.util.random.RandomGenerator;
  *       form, one sampled block and nothing else (§3.4).</li>
  * </ul>
  *
- * <h2>Invariants</h2>
+ * <h3>Invariants</h3>
  * As in the paper (§3.1): put never overwrites unconsumed data; steal and get never read the same
  * entry, nor one read before; a steal in progress never stops get (takeover is an exchange).
  *
- * <h2>Memory orderings</h2>
+ * <h3>Memory orderings</h3>
  * Beside the paper's Table 2 (FIFO: 0 SEQ, 3 ACQ, 3 REL, 16 RLX):
  * <pre>
  * variable       writer: mode                         reader: mode
@@ -92,7 +115,7 @@ import java.util.random.RandomGenerator;
  * why. The owner's fast path has one release store (on x86-64 a plain store), one opaque load of
  * its own push limit (a plain load) and no RMW; a request costs the owner one slow push.
  *
- * <h2>Requests and the owner's clear</h2>
+ * <h3>Requests and the owner's clear</h3>
  * The owner clears a request (stores its block's end back into {@code prodEnd}) at two places
  * only, and never after it has decided not to grant: at every reset and grant of a block (the
  * grant answers any request: the new block is the thieves' and holds the task just put), and on

@@ -7,10 +7,36 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
+ * A bounded LIFO work-stealing deque of blocks: the thread that owns it pushes and pops its newest
+ * task without a CAS or a fence; any other thread steals the oldest tasks, a block's worth at a time.
+ * Use it as a worker's own task stack where the owner's path must stay cheap (fork/join workers,
+ * schedulers). For a ready-made executor use {@code io.github.taskpools.executor.BwosExecutor}; for
+ * N workers with steal policies, {@code io.github.taskpools.pool.BwosPool}.
+ * <pre>{@code
+ * LifoBwosDeque<Runnable> tasks = new LifoBwosDeque<>(8, 1024); // owned by the calling thread
+ * Runnable job = () -> System.out.println("ran");
+ * if (!tasks.push(job)) {
+ *     job.run();                        // refused (full): the task stays with the caller
+ * }
+ * Runnable mine = tasks.pop();          // owner: newest first
+ * Runnable stolen = tasks.steal();      // any thread: oldest first, or null
+ * }</pre>
+ * <p><b>Guarantees.</b> Every task pushed is taken exactly once, by {@code pop} or a steal; a push
+ * that cannot take a task returns {@code false} and drops nothing. A steal returns {@code null}
+ * while the tasks left are all in the owner's current block: that block becomes stealable when the
+ * owner fills it or, after a thief's {@link #requestGrant()}, at the owner's next push.
+ * <p><b>Threads.</b> {@code push}, {@code pop} and {@code remainingCapacity} are the owner's (the
+ * constructing thread, or the caller of {@link #bindOwner()}); {@code steal}, {@code stealInto} and
+ * {@code requestGrant} any thread's. At least three blocks.
+ * <p><b>When to pick it.</b> Over {@link io.github.taskpools.chaselev.ChaseLevDeque} when owner
+ * operations dominate (the owner's fast path has no fence); over a FIFO deque when the newest task
+ * should run first (forks).
+ *
+ * <h2>Implementation notes</h2>
  * LIFO block-based work stealing (BWoS, Wang et al., OSDI'23, §3-§4): the owner pushes and pops at
  * the top block, thieves steal from the bottom block, and the two never work in the same block.
  *
- * <h2>Algorithm</h2>
+ * <h3>Algorithm</h3>
  * The queue is {@code blockCount} blocks of {@code blockSize} (NE) entries (see {@link BwosBlocks}
  * for the metadata words F, B, S, C and sequence numbers). The owner keeps {@code top}, the
  * sequence of its block, in a private field; thieves share {@code stealBlock}, the sequence of the
@@ -61,13 +87,13 @@ import java.util.random.RandomGenerator;
  * exhausted block could never be granted, because the thieves may move on only onto a granted
  * block.
  *
- * <h2>Invariants</h2>
+ * <h3>Invariants</h3>
  * (1) put never overwrites an unconsumed entry; (2) steal and pop never take the same entry;
  * (3) no entry is taken twice; (4) a steal in progress never stops the owner (§3.1). (2) and (3)
  * follow from the CAS on S and the exchange in takeover; (1) from the reset check; (4) because
  * takeover is an exchange, never a wait.
  *
- * <h2>Memory orderings</h2>
+ * <h3>Memory orderings</h3>
  * Beside the paper's Table 2 (LIFO: 0 SEQ, 2 ACQ, 2 REL, 14 RLX, as verified by GenMC on IMM/RC11):
  * <pre>
  * variable       writer: mode                       reader: mode

@@ -12,6 +12,26 @@ import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
+ * A wait-free, unbounded producer/consumer task pool with adjustable fairness: tasks come out
+ * roughly in the order they went in, a task being overtaken by at most about one tree's worth
+ * ({@code 2^(h+1) - 1} with one consumer). Every operation finishes in a bounded number of its own
+ * steps, whatever other threads do.
+ * <pre>{@code
+ * CafePool<Runnable> pool = CafePool.builder().height(12).k(3).build(); // the defaults
+ * CafePool<Runnable>.Handle me = pool.producer();   // this thread's handle (consumer(): the same)
+ * me.put(() -> System.out.println("ran"));          // always true: unbounded
+ * for (Runnable t; (t = me.get()) != null; ) {      // oldest tree first, any task within it
+ *     t.run();
+ * }
+ * }</pre>
+ * <p><b>Guarantees.</b> Every task put is returned by exactly one get; a get returns {@code null}
+ * only if every task whose put completed before it started had been taken. <b>Threads.</b> A handle
+ * belongs to the thread that obtained it until {@link #release()} or the thread's end; unlike
+ * SALSA's, CAFÉ's handles hold no tasks, and there is no limit on their number. <b>When to pick
+ * it.</b> When a bound on overtaking or wait-freedom matters more than raw throughput (SALSA is
+ * faster for plain producer/consumer work).
+ *
+ * <h2>Implementation notes</h2>
  * CAFÉ, Contention And Fairness Explorer (Basin et al., DISC'11, §3.2, Algorithm 2): a wait-free
  * unbounded task pool made of a FIFO linked list of {@link TreeContainer}s of height {@code h}.
  * Producers fill the tree at the list's producer pointer PT and append a new tree when a put
@@ -25,7 +45,7 @@ import java.util.random.RandomGenerator;
  * and contention (large trees). With {@code h = 0} and one consumer CAFÉ is a linked-list FIFO
  * queue.
  *
- * <h2>Algorithm</h2>
+ * <h3>Algorithm</h3>
  * <ul>
  *   <li>The list (lines 1-10): nodes {@code (id, tree, next)}, ids consecutive from 0;
  *       {@code PT}, the producers' node; {@code GT = (prev, cur)}, the consumers' pair of
@@ -48,13 +68,13 @@ import java.util.random.RandomGenerator;
  * {@code GT.cur} by one only, to {@code T.next}, and {@code GT.prev = T} keeps T in reach
  * (Lemma 2: {@code GT.cur.id ≤ T.id + 1} while the task is in T).
  *
- * <h2>Invariants</h2>
+ * <h3>Invariants</h3>
  * (1) {@code GT.cur.id ≤ PT.id} whenever a consumer CASes GT forward (it does so only to
  * {@code cur.next} with {@code cur.id < ptVal.id}); (2) a completed put's task stays reachable
  * (Theorem 1); (3) trees before {@code min(PT, GT.prev, GT.cur)} are unreachable and become
  * garbage: the list links forward only.
  *
- * <h2>What a null get means</h2>
+ * <h3>What a null get means</h3>
  * Theorem 1: when a get returns null, every task whose put completed before the get started has
  * been taken. With one consumer at a time this makes the pool linearizable (a null get is
  * linearized at its start). With several concurrent consumers it is weaker than linearizability:
@@ -63,7 +83,7 @@ import java.util.random.RandomGenerator;
  * (Lincheck finds such a history with two consuming threads). The paper accepts this (Lemma 9's
  * wait-freedom rests on the bound); a consumer that must not stop early re-checks after a null.
  *
- * <h2>Memory orderings</h2>
+ * <h3>Memory orderings</h3>
  * <pre>
  * field          writes                              reads
  * PT             CAS (volatile)                      volatile (put line 14, get line 41)
@@ -84,7 +104,7 @@ import java.util.random.RandomGenerator;
  * fields into the alignment holes that long padding leaves in superclasses (PT into the hole after
  * the header, oldProducers next to GT); PaddingLayoutTest checks the layout on the running JVM.
  *
- * <h2>Threads and counters</h2>
+ * <h3>Threads and counters</h3>
  * Each thread uses the pool through its handle ({@link #producer()} and {@link #consumer()}
  * return the same object for a thread), bound as every family's handles are (the internal
  * {@code ThreadBinding}, growing: any number of threads may hold one at once). A handle keeps a

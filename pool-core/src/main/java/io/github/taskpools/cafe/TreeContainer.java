@@ -7,11 +7,24 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
 /**
+ * A bounded, wait-free, unordered pool of tasks in a binary tree of height {@code h}: the building
+ * block of {@link CafePool}, usable alone as a fixed-size pool that any thread may put into and get
+ * from.
+ * <pre>{@code
+ * TreeContainer<Runnable> tree = new TreeContainer<>(8, 3);   // 511 nodes, k = 3
+ * boolean added = tree.put(() -> System.out.println("ran"));  // false when it found no free node
+ * Runnable t = tree.get();                                    // any task, or null when empty
+ * }</pre>
+ * Every task put is got exactly once; each node holds a task at most once in the tree's life, so a
+ * tree is filled once and then drained (a {@code put} returns {@code false} on a tree that is full
+ * or nearly so). Any thread may call any method.
+ *
+ * <h2>Implementation notes</h2>
  * CAFÉ's TreeContainer (Basin et al., "CAFÉ: Scalable Task Pools with Adjustable Fairness and
  * Contention", DISC'11, §3.1, Algorithm 1): a bounded, wait-free, unordered task pool stored in a
  * complete binary tree of height {@code h} whose nodes each hold at most one task, ever.
  *
- * <h2>Structure</h2>
+ * <h3>Structure</h3>
  * Level {@code i} of the tree (the paper's array {@code tree[i]}, line 8) holds {@code 2^i} nodes;
  * node {@code j} of level {@code i} has the children {@code 2j} and {@code 2j+1} of level
  * {@code i+1}. The nodes are numbered in heap order, node {@code j} of level {@code i} being
@@ -35,7 +48,7 @@ import java.util.random.RandomGenerator;
  * arrays instead of 8191 allocations.
  * {@code hasTasks(x)} (lines 9-12) is {@code x.meta[0].p ∨ x.meta[1].p ∨ x.task ≠ ⊥}.
  *
- * <h2>Operations</h2>
+ * <h3>Operations</h3>
  * <ul>
  *   <li>{@code put} (lines 13-31): for each level from the root down, one random node (k random
  *       nodes on the last level) is tried; {@code putInNode} climbs from it to the highest free
@@ -58,7 +71,7 @@ import java.util.random.RandomGenerator;
  *       {@code hasTasks(node)} and CASes {@code (ver+1, hasTasks)} into the father's metadata.</li>
  * </ul>
  *
- * <h2>Invariant (Lemma 3) and the race of §3.1 item 1</h2>
+ * <h3>Invariant (Lemma 3) and the race of §3.1 item 1</h3>
  * After a put that wrote into {@code x0} returns, and until a get takes that task, every node on
  * the path from {@code x0} to the root has {@code hasTasks = 1}. The naive update (read the
  * father's bit, compute, CAS) breaks this: a consumer emptying {@code y} reads {@code x.meta.p = 1},
@@ -70,7 +83,7 @@ import java.util.random.RandomGenerator;
  * (Dekker) pattern: each side writes ({@code pending} resp. {@code meta}/{@code task}) and then
  * reads the other's variable, which is correct only if these accesses are in one total order.
  *
- * <h2>Memory orderings</h2>
+ * <h3>Memory orderings</h3>
  * <pre>
  * field        writes                               reads
  * meta[s]      CAS (volatile)                       volatile (hasTasks, line 50, line 57)
@@ -95,7 +108,7 @@ import java.util.random.RandomGenerator;
  * fields are published by the volatile write of {@code task} and read after the volatile read (or
  * CAS) that returned it.
  *
- * <h2>Deviations</h2>
+ * <h3>Deviations</h3>
  * Line 29 CASes {@code isDirty} even when the node is visibly used; this class reads it first and
  * CASes only a node it saw free (test and test-and-set). A failed CAS still takes the cache line
  * exclusive, and in a filling tree most tries hit used nodes near the root, whose line every get

@@ -4,13 +4,31 @@ import io.github.taskpools.internal.ChaseLevLeOrderings;
 import java.lang.invoke.VarHandle;
 
 /**
+ * A bounded work-stealing deque: its owner pushes and pops its newest task, any thread steals the
+ * oldest. The classic Chase-Lev deque with the weakest orderings proven for it.
+ * <pre>{@code
+ * ChaseLevDeque<Runnable> tasks = new ChaseLevDeque<>(8192);   // capacity: a power of two
+ * Runnable job = () -> System.out.println("ran");
+ * if (!tasks.push(job)) {
+ *     job.run();                        // refused (full): the task stays with the caller
+ * }
+ * Runnable mine = tasks.pop();          // owner: newest first
+ * Runnable stolen = tasks.steal();      // any thread: oldest first, or null when empty
+ * }</pre>
+ * <p><b>Guarantees.</b> Every task pushed is taken exactly once; a steal returns {@code null} only
+ * when it found the deque empty or lost the race for the last task. <b>Threads.</b> {@code push}
+ * and {@code pop} are the owner's (the constructing thread, or the caller of {@link #bindOwner()}).
+ * <b>When to pick it.</b> The reference point: any task is stealable at once (unlike BWoS, whose
+ * owner keeps its current block), at the cost of a fence on every {@code pop}.
+ *
+ * <h2>Implementation notes</h2>
  * The bounded Chase-Lev deque with the barrier-optimised orderings of Lê et al. (PPoPP'13), the
  * "abp opt" of the BWoS paper (§6.2): the owner pushes and pops at the bottom, thieves steal the
  * oldest task at the top. The algorithm, its invariants and the slot-clearing rule are in
  * {@code internal.AbstractChaseLevDeque}; this class only picks the access modes (its hooks are
  * in {@code internal.ChaseLevLeOrderings}, out of the exported API).
  *
- * <h2>Memory orderings</h2>
+ * <h3>Memory orderings</h3>
  * Lê et al.'s C11 orderings mapped to VarHandle modes as in Lea's "Using JDK 9 Memory Order
  * Modes" (relaxed: opaque, or plain where only the writer reads; acquire/release: the same;
  * seq_cst fence: {@link VarHandle#fullFence()}, executed by {@code AbstractChaseLevDeque} itself;

@@ -4,11 +4,24 @@ import io.github.taskpools.internal.BoundedTsoChecks;
 import io.github.taskpools.internal.KnownJit;
 
 /**
+ * Where the fence-free deques ({@link FfTheDeque}, {@link FfClDeque}, {@link ThepDeque}) may run,
+ * and the δ they use. {@link #isSupported()} says whether this processor and JIT are covered (their
+ * constructors throw {@code UnsupportedOperationException} elsewhere: use
+ * {@link io.github.taskpools.chaselev.ChaseLevDeque} or {@link TheDeque} there);
+ * {@link #defaultDelta()} is the δ of the constructors without one, from the reordering bound S
+ * ({@link #reorderingBound()}, which the system property {@value #REORDERING_BOUND_PROPERTY} sets).
+ * <pre>{@code
+ * WorkStealingDeque<Runnable> deque = BoundedTso.isSupported()
+ *         ? new FfClDeque<>(8192)        // no fence on the owner's pop; steals may abort
+ *         : new ChaseLevDeque<>(8192);   // anywhere
+ * }</pre>
+ *
+ * <h2>Implementation notes</h2>
  * The bounded-TSO assumption of the fence-free deques (Morrison and Afek, "Fence-Free Work
  * Stealing on Bounded TSO Processors", ASPLOS'14): where it holds, how large the reordering bound
  * S is taken to be, and the δ it gives.
  *
- * <h2>What the deques assume</h2>
+ * <h3>What the deques assume</h3>
  * TSO[S] (§2): a load can be reordered with at most S earlier stores of its thread, because stores
  * wait in a FIFO store buffer of bounded capacity and nothing else reorders. x86-64 implements it
  * (§7.1), with S one more than the store buffer's capacity (§7.3: the entry that leaves the buffer
@@ -35,7 +48,7 @@ import io.github.taskpools.internal.KnownJit;
  * one entry (§7.3). Count only stores that stay, to distinct cache lines, and when in doubt keep
  * the default: too large a δ costs only steals.
  *
- * <h2>S on the machine that runs</h2>
+ * <h3>S on the machine that runs</h3>
  * {@link #reorderingBound()} is S as given by the system property
  * {@value #REORDERING_BOUND_PROPERTY} when set (for example to what the store-buffer probe of §7.2
  * gives: {@code tools/store-buffer-probe/run.sh} prints it), otherwise
@@ -48,7 +61,7 @@ import io.github.taskpools.internal.KnownJit;
  * (more aborts, longer THEP waits); too small a bound loses the guarantee, so a configured value
  * below the machine's true bound is a bug of the configuration.
  *
- * <h2>Why the owner's store to T and its load of H stay in order without a fence</h2>
+ * <h3>Why the owner's store to T and its load of H stay in order without a fence</h3>
  * The algorithms need the owner's store of T to reach the processor's store buffer before its
  * load of H executes: the hardware then bounds the reordering. In the Java memory model no access
  * mode weaker than volatile promises that. Release and acquire order a store only after earlier
@@ -77,7 +90,7 @@ import io.github.taskpools.internal.KnownJit;
  * Everything else in the deques (publication of tasks, reuse of slots, the locks, the CAS)
  * follows from the JMM with the modes given in each class.
  *
- * <h2>Where the deques refuse to run</h2>
+ * <h3>Where the deques refuse to run</h3>
  * Only on x86-64 ({@code os.arch} {@code amd64} or {@code x86_64}); AArch64, POWER and RISC-V
  * reorder more than stores with later loads, and no bound is known for them (§10). Elsewhere the
  * constructors of {@link FfTheDeque}, {@link FfClDeque} and {@link ThepDeque} throw

@@ -3,6 +3,20 @@ package io.github.taskpools.fencefree;
 import io.github.taskpools.internal.FfClDequeImpl;
 
 /**
+ * The Chase-Lev deque without the owner's fence (x86-64 only): a thief may abort instead of
+ * stealing when the deque holds δ tasks or fewer. Use it where the owner's pops dominate and
+ * thieves can come back later.
+ * <pre>{@code
+ * FfClDeque<Runnable> tasks = new FfClDeque<>(8192);      // δ from BoundedTso for this machine
+ * tasks.push(() -> System.out.println("ran"));            // owner (false if full)
+ * StealResult<Runnable> r = tasks.trySteal();             // any thread: STOLEN, EMPTY or ABORT
+ * Runnable mine = tasks.pop();                            // owner: newest first
+ * }</pre>
+ * Every task pushed is taken exactly once; a deque with δ tasks or fewer is not stolen from (ABORT).
+ * {@code push} and {@code pop} are the owner's. The constructor throws on a processor or JIT
+ * where the bounded-TSO assumption is not known to hold ({@link BoundedTso}).
+ *
+ * <h2>Implementation notes</h2>
  * FF-CL, the fence-free Chase-Lev deque of Morrison and Afek (ASPLOS'14, §4.1, Fig. 4): the
  * bounded Chase-Lev deque of {@link io.github.taskpools.chaselev.ChaseLevDeque} without the
  * worker's fence, and a thief that steals task h only if it sees T - δ > h, returning ABORT

@@ -3,6 +3,20 @@ package io.github.taskpools.fencefree;
 import io.github.taskpools.internal.FfTheDequeImpl;
 
 /**
+ * A bounded work-stealing deque whose owner pops without a fence (x86-64 only): a thief may abort
+ * instead of stealing when the deque holds δ tasks or fewer. Use it where the owner's pops dominate
+ * and thieves can come back later.
+ * <pre>{@code
+ * FfTheDeque<Runnable> tasks = new FfTheDeque<>(8192);    // δ from BoundedTso for this machine
+ * tasks.push(() -> System.out.println("ran"));            // owner (false if full)
+ * StealResult<Runnable> r = tasks.trySteal();             // any thread: STOLEN, EMPTY or ABORT
+ * Runnable mine = tasks.pop();                            // owner: newest first
+ * }</pre>
+ * Every task pushed is taken exactly once; a deque with δ tasks or fewer is not stolen from (ABORT).
+ * {@code push} and {@code pop} are the owner's. The constructor throws on a processor or JIT
+ * where the bounded-TSO assumption is not known to hold ({@link BoundedTso}).
+ *
+ * <h2>Implementation notes</h2>
  * FF-THE, the fence-free THE deque of Morrison and Afek (ASPLOS'14, §4, Fig. 3): the worker takes
  * without a fence; a thief steals task h only if it sees T - δ > h after raising H, and otherwise
  * returns ABORT (the deque may still hold up to δ tasks). Why the worker's store of T and load of

@@ -3,6 +3,19 @@ package io.github.taskpools.fencefree;
 import io.github.taskpools.internal.TheDequeImpl;
 
 /**
+ * A bounded work-stealing deque with Cilk's THE protocol: the owner pushes and pops with one fence
+ * per pop, thieves steal under a lock. The fence-free deques of this package are measured against
+ * it, and it runs on every processor.
+ * <pre>{@code
+ * TheDeque<Runnable> tasks = new TheDeque<>(8192);
+ * tasks.push(() -> System.out.println("ran"));   // owner (false if full)
+ * Runnable mine = tasks.pop();                   // owner: newest first
+ * Runnable stolen = tasks.steal();               // any thread: oldest first, or null
+ * }</pre>
+ * Every task pushed is taken exactly once. {@code push} and {@code pop} are the owner's (the
+ * constructing thread, or the caller of {@link #bindOwner()}).
+ *
+ * <h2>Implementation notes</h2>
  * Cilk's THE deque (Frigo et al., PLDI'98), as in Morrison and Afek (ASPLOS'14) Fig. 2b: the
  * worker takes with the flag principle and one fence, thieves take a per-deque lock. The baseline
  * that {@link FfTheDeque} and {@link ThepDeque} remove the fence from; it keeps its fence, so it

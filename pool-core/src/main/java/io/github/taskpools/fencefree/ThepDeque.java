@@ -3,6 +3,19 @@ package io.github.taskpools.fencefree;
 import io.github.taskpools.internal.ThepDequeImpl;
 
 /**
+ * A bounded work-stealing deque whose owner pops without a fence (x86-64 only) and whose thieves
+ * never abort: a thief that cannot rule out the owner's buffered takes waits for the owner's echo.
+ * Use it where the owner's pops dominate and the owner keeps working its deque (see Blocking below).
+ * <pre>{@code
+ * ThepDeque<Runnable> tasks = new ThepDeque<>(8192);
+ * tasks.push(() -> System.out.println("ran"));   // owner (false if full)
+ * Runnable mine = tasks.pop();                   // owner: newest first
+ * Runnable stolen = tasks.steal();               // any thread: may wait on the owner; null when empty
+ * }</pre>
+ * Every task pushed is taken exactly once. {@code push} and {@code pop} are the owner's. The
+ * constructor throws where the bounded-TSO assumption is not known to hold ({@link BoundedTso}).
+ *
+ * <h2>Implementation notes</h2>
  * THEP, the fence-free THE deque with worker echoes of Morrison and Afek (ASPLOS'14, §5, Fig. 5):
  * the worker takes without a fence, and a thief that cannot rule out the worker's buffered takes
  * does not abort but waits for the worker to echo its counter back. A thief's steals never abort:
@@ -12,7 +25,7 @@ import io.github.taskpools.internal.ThepDequeImpl;
  * {@link BoundedTso}; the algorithm, the invariants and the memory orderings are in
  * {@code internal.AbstractTheDeque} and {@code internal.ThepDequeImpl}, out of the exported API.
  *
- * <h2>Blocking</h2>
+ * <h3>Blocking</h3>
  * A steal from a deque that holds δ tasks or fewer waits, holding the deque's lock, until the
  * worker takes a task, empties the deque, needs the lock, or pushes the deque beyond δ tasks (§6:
  * THEP sidesteps the "laws of order" by blocking). Work-stealing workers take until their deque is

@@ -2,6 +2,11 @@ package io.github.taskpools.internal;
 
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
+import java.io.File;
+import java.lang.module.FindException;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The few Linux C library calls the library needs, bound through JNA's direct mapping (one JNI
@@ -49,13 +54,47 @@ public final class LinuxNative {
             try {
                 Native.register(LinuxNative.class, NativeLibrary.getInstance("c"));
             } catch (NoClassDefFoundError e) {
-                reason = "JNA (net.java.dev.jna:jna, an optional dependency) is not on the class or module path";
+                reason = jnaMissing();
             } catch (Throwable e) { // LinkageError from JNA's loader, UnsatisfiedLinkError, ...
                 reason = "JNA could not bind the C library: " + e;
             }
         }
         REASON = reason;
         SYS_MEMBARRIER = sysMembarrier;
+    }
+
+    /**
+     * What is missing when the JNA classes are not found, told apart by where pool-core runs: on
+     * the class path JNA must join it; pool-core as the named module {@code io.github.taskpools}
+     * reads JNA only as the module {@code com.sun.jna}, which its {@code requires static} does not
+     * resolve, so JNA must be on the module path and added to the module graph.
+     */
+    private static String jnaMissing() {
+        String jna = "JNA (net.java.dev.jna:jna, an optional dependency)";
+        Module self = LinuxNative.class.getModule();
+        if (!self.isNamed()) {
+            return jna + " is not on the class path";
+        }
+        String addModules = "add --add-modules com.sun.jna to the java command (the module "
+                + self.getName() + " requires it only statically, so nothing else resolves it)";
+        String modulePath = System.getProperty("jdk.module.path", "");
+        if (!modulePath.isEmpty()) {
+            Path[] entries = Arrays.stream(modulePath.split(File.pathSeparator))
+                    .filter(entry -> !entry.isEmpty()).map(Path::of).toArray(Path[]::new);
+            try {
+                if (ModuleFinder.of(entries).find("com.sun.jna").isPresent()) {
+                    return jna + " is on the module path but not in the module graph: " + addModules;
+                }
+            } catch (FindException e) {
+                return jna + " is not in the module graph, and the module path cannot be read ("
+                        + e.getMessage() + "): " + addModules;
+            }
+        }
+        if (ClassLoader.getSystemClassLoader().getResource("com/sun/jna/Native.class") != null) {
+            return jna + " is on the class path, which the named module " + self.getName()
+                    + " cannot read: move it to the module path and " + addModules;
+        }
+        return jna + " is not on the module path: put it there and " + addModules;
     }
 
     private static native int sched_getcpu();

@@ -17,6 +17,23 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
+ * A lock-free, unbounded concurrent priority queue of {@code long} keys (timestamps, deadlines,
+ * priorities): the smallest key first, with a blocking {@link #take()} and a timed
+ * {@link #poll(long, java.util.concurrent.TimeUnit)}. Any thread may call any method.
+ * <pre>{@code
+ * CalendarQueue<String> timers = new CalendarQueue<>();
+ * timers.offer(System.nanoTime() + 1_000_000, "later");
+ * timers.offer(System.nanoTime(), "now");
+ * Event<String> first = timers.poll();                 // "now"; null when empty
+ * Event<String> next = timers.take();                  // parks while empty; an offer wakes it
+ * }</pre>
+ * <p><b>Guarantees.</b> Every event offered is polled or taken exactly once, in key order among
+ * events present together; {@code size()} and {@code peekKey()} are hints under concurrency.
+ * <b>When to pick it.</b> Over {@code PriorityBlockingQueue} or a skip list when many threads
+ * offer and poll at once; keys close together (a calendar) suit it best. On several NUMA nodes see
+ * {@link NumaCalendarQueue}.
+ *
+ * <h2>Implementation notes</h2>
  * The conflict-resilient lock-free calendar queue, CRCQ (thesis §2.3.2, after Marotta et al.),
  * with the non-blocking descriptor operations of §3.1.1 that the delegation layer uses.
  *

@@ -12,6 +12,25 @@ import java.util.stream.IntStream;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 /**
+ * A {@link CalendarQueue} for machines with several NUMA nodes: each bucket belongs to a node, and
+ * an operation on another node's bucket is delegated to a thread of that node, so buckets stay in
+ * their node's caches. Each thread registers once as one worker of the {@link Topology}.
+ * <pre>{@code
+ * NumaCalendarQueue<String> q = NumaCalendarQueue.<String>builder(Topology.evenlySplit(4, 2))
+ *         .channel(NumaCalendarQueue.Channel.P)   // Q, TWO_Q or P
+ *         .build();
+ * q.register(0);                                  // this thread is worker 0 (node 0)
+ * q.offer(5L, "five");
+ * Event<String> e = q.poll();                     // smallest key first; null when empty
+ * q.release();                                    // gives worker 0 back (or the thread's end)
+ * }</pre>
+ * <p><b>Guarantees.</b> As {@link CalendarQueue}'s: every event offered is taken once.
+ * <b>Threads.</b> A thread must {@link #register(int)} before its first operation; a worker serves
+ * one thread at a time until {@link #release()} or that thread's end. <b>When to pick it.</b> Only
+ * on a multi-node machine with threads spread over the nodes; on one node {@link CalendarQueue} is
+ * simpler and as fast.
+ *
+ * <h2>Implementation notes</h2>
  * The NUMA-aware calendar queue of thesis chapter 3: a {@link CalendarQueue} whose physical
  * buckets are bound to NUMA nodes in clusters of four adjacent buckets (§3.1: bucket {@code b}
  * belongs to node {@code (b / 4) mod nodes}, over the nodes that have a worker), and whose

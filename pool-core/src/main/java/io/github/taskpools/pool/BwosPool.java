@@ -19,12 +19,37 @@ import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
 /**
+ * A work-stealing pool of N workers, each with its own BWoS deque (or any
+ * {@link WorkStealingDeque}): a worker puts and gets its own tasks and steals from the others when
+ * it runs out, with a choice of steal policies (random, NUMA-aware, best-of-two...) and of
+ * probabilistic stealing. A building block for schedulers; for an {@code ExecutorService} use
+ * {@code io.github.taskpools.executor.BwosExecutor}.
+ * <pre>{@code
+ * BwosPool<Runnable> pool = BwosPool.builder(4).policy(StealPolicies.NUMA).build();
+ * // in each of up to 4 worker threads:
+ * WorkStealingPool.Worker<Runnable> me = pool.consumer();  // binds a worker to this thread
+ * Runnable job = () -> System.out.println("ran");
+ * if (!me.put(job)) {
+ *     job.run();                                           // refused (full): still the caller's
+ * }
+ * for (Runnable t; (t = me.get()) != null; ) {             // own tasks first, then steals
+ *     t.run();
+ * }
+ * pool.release();                                          // gives the worker back
+ * }</pre>
+ * <p><b>Guarantees.</b> Every task put is got exactly once; {@code get} returns {@code null} only
+ * when no worker had stealable work during its last sweep. <b>Threads.</b> {@link #consumer()} and
+ * {@link #producer()} bind one of the N workers to the calling thread until {@link #release()} or
+ * the thread's end; with all N bound to live threads the next caller fails after a second (use the
+ * handles from a thread pool as the README shows: take, use, release).
+ *
+ * <h2>Implementation notes</h2>
  * A pool of BWoS deques, one per worker, with the steal policies of the BWoS paper's §6.2.3 and
  * optional probabilistic stealing (§3.4). {@link Builder#deques} puts any other
  * {@link WorkStealingDeque} in their place (Chase-Lev, THE, the fence-free deques), with the same
  * policies and stealing loop.
  *
- * <h2>Stealing</h2>
+ * <h3>Stealing</h3>
  * A worker whose own deque is empty makes up to {@code 2 * workers} attempts. Each attempt asks
  * the {@link StealPolicy} for a victim (P_select). Without probabilistic stealing it then steals
  * from the victim; with it, it first samples one random block of the victim and steals only if
@@ -46,7 +71,7 @@ import java.util.random.RandomGenerator;
  * it answers at its next put, so those tasks are not hidden for ever),
  * {@code ABORT} that some deque may hold tasks its owner will take.
  *
- * <h2>Threads</h2>
+ * <h3>Threads</h3>
  * See {@link WorkStealingPool}: a worker's thread must {@link Worker#bind()} it, or obtain it
  * through {@link #producer()}/{@link #consumer()}, which bind it.
  *

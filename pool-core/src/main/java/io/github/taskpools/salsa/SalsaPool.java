@@ -12,11 +12,32 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
+ * A producer/consumer task pool for many producers and consumers: each consumer takes from its own
+ * chunks without a CAS in the common case and steals whole chunks from the others when it runs
+ * out; producers put near their NUMA node. Use it where threads hand tasks to a fixed set of
+ * consumer threads at high rates.
+ * <pre>{@code
+ * SalsaPool<Runnable> pool = SalsaPool.builder(4, 2).build();   // 4 consumer, 2 producer handles
+ * pool.producer().put(() -> System.out.println("ran"));         // binds a producer handle
+ * Runnable t = pool.consumer().poll(10, TimeUnit.MILLISECONDS); // parks until a put, or null
+ * pool.release();                                               // gives this thread's handles back
+ * }</pre>
+ * <p><b>Guarantees.</b> Every task put is returned by exactly one get, take or poll; {@code get}
+ * never blocks and returns {@code null} only if the pool was empty at some moment during the call.
+ * <b>Threads.</b> {@link #producer()} and {@link #consumer()} bind a handle to the calling thread
+ * until {@link #release()} or the thread's end; once all are bound to live threads, the next caller
+ * waits a second and fails. From a thread pool, take the handle in the task and release it in
+ * {@code finally} (the README's {@code HandlesExample}). <b>When to pick it.</b> Over a
+ * {@code ConcurrentLinkedQueue} or {@code LinkedBlockingQueue} when many threads produce and
+ * consume at once; over {@link io.github.taskpools.cafe.CafePool} when throughput matters more than
+ * order. The default fence mode is {@link FenceMode#FULL}; see "Fence mode" below.
+ *
+ * <h2>Implementation notes</h2>
  * SALSA (Gidron, Keidar, Perelman, Perez: "SALSA: Scalable and Low Synchronization NUMA-aware
  * Algorithm for Producer-Consumer Pools", IPDPS 2012): the work-stealing framework of §4 over one
  * SALSA single-consumer pool ({@link ScPool}, §5) per consumer.
  *
- * <h2>Framework (§4, Algorithm 2)</h2>
+ * <h3>Framework (§4, Algorithm 2)</h3>
  * Every producer and consumer has an <em>access list</em>: the consumers sorted by the distance
  * from its NUMA node to theirs (ties: consumers after the caller's own index first, so producers
  * of one node spread over that node's consumers). {@code put} offers the task to the pools in that
@@ -28,7 +49,7 @@ import java.util.function.Predicate;
  * pool empty in {@code consumers} consecutive traversals with its indicator bits intact, so a null
  * is linearizable: the pool was empty at some point during the call.
  *
- * <h2>Placement</h2>
+ * <h3>Placement</h3>
  * Consumer {@code i} is placed on worker {@code i mod workers} of the {@link Topology} (for
  * {@link Topology#system()}, CPU {@code i mod cpus}), producer {@code j} on worker
  * {@code (consumers + j) mod workers}; a handle's node is its worker's node. With
@@ -36,14 +57,14 @@ import java.util.function.Predicate;
  * Without it, {@link #producer()} and {@link #consumer()} give the calling thread a free handle
  * on the node of the CPU it runs on ({@code sched_getcpu}) when there is one.
  *
- * <h2>Threads</h2>
+ * <h3>Threads</h3>
  * A handle serves one thread at a time. {@link #producer()} and {@link #consumer()} bind a handle
  * to the calling thread, and a bound handle throws {@link IllegalStateException} when another
  * thread uses it. The thread gives it back with {@link #release()} or by terminating (the next
  * claimer takes it over; see {@code internal.ThreadBinding}), and the handle keeps its pool. {@link #producer(int)} and {@link #consumer(int)} return unbound handles for
  * callers that arrange exclusive use themselves (with happens-before between successive users).
  *
- * <h2>Variants of the evaluation (§6.2, §6.4)</h2>
+ * <h3>Variants of the evaluation (§6.2, §6.4)</h3>
  * {@linkplain Builder#consumeByCas(boolean) consumeByCas} gives the paper's SALSA+CAS: the same
  * framework and chunk lists, but every consume and steal takes a single task by CAS and chunks
  * never change owner (see {@link ScPool}). {@linkplain Builder#producerBalancing(boolean)
@@ -51,7 +72,7 @@ import java.util.function.Predicate;
  * inserts into the first consumer of its access list, with a chunk from that consumer's chunk
  * pool or a new one. {@link ConsumerHandle#casCount()} counts a consumer's CAS attempts (Fig. 5(b)).
  *
- * <h2>Fence mode</h2>
+ * <h3>Fence mode</h3>
  * See {@link FenceMode}. The default is {@link FenceMode#FULL}, correct by the Java memory model
  * alone: its consume/steal handshake and the rule that a victim takes only tasks present before a
  * steal (line 88) use volatile accesses only (see {@code ScPool}). {@link FenceMode#ASYMMETRIC}, the paper's choice (§6.1) and faster on the
