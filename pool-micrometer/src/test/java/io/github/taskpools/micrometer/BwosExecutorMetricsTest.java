@@ -182,7 +182,7 @@ class BwosExecutorMetricsTest {
 
             // 3. One submission at a time to a pool whose workers are blocked in park: each wakes one.
             BooleanSupplier blocked = () -> pool.getParkedThreadCount() == 2
-                    && threads.stream().allMatch(t -> t.getState() == Thread.State.WAITING);
+                    && threads.stream().filter(Thread::isAlive).allMatch(t -> t.getState() == Thread.State.WAITING);
             awaitTrue(blocked, pool::toString);
             double parks0 = counter(registry, "executor.parks");
             double unparks0 = counter(registry, "executor.unparks");
@@ -301,7 +301,6 @@ class BwosExecutorMetricsTest {
             assertTrue(v >= 0, () -> name + " = " + v);
         }
         assertEquals(2.0, gauge(registry, "executor.parallelism"));
-        assertTrue(gauge(registry, "executor.searching") <= 2 && gauge(registry, "executor.parked") <= 2);
     }
 
     private static double counter(SimpleMeterRegistry registry, String name) {
