@@ -60,7 +60,8 @@ import java.util.function.ToDoubleFunction;
  * quiescent, estimates while it runs; a thread that reads a counter twice never sees it decrease.
  * Each meter holds the pool weakly, as Micrometer's own binders do, so binding does not keep a
  * pool alive: once the pool is collected its gauges read {@code NaN} and its counters the last
- * value they read. This binder holds the pool until the binder itself is dropped.
+ * value they read. This binder holds the pool until the binder itself is dropped. It is
+ * immutable: bind it to any number of registries, from any thread.
  */
 public final class BwosExecutorMetrics implements MeterBinder {
     private final BwosExecutor executor;
