@@ -88,6 +88,8 @@ final class Worker implements Runnable {
      * blocks instead: helping runs the joined computation's subtasks, each of which may join.
      */
     static final int MAX_JOIN_DEPTH = 64;
+    /** Links of the chain of takers a joiner follows for a task to help with. */
+    static final int HELP_CHAIN = 4;
     /**
      * Tasks of the submission stripes a joiner moves to the spill queue at most while it looks for
      * the joined task there.
@@ -115,6 +117,7 @@ final class Worker implements Runnable {
     private static final VarHandle TASKS;
     private static final VarHandle WAKEUPS;
     private static final VarHandle HANDING;
+    private static final VarHandle JOINING;
 
     /** Worker of the current thread for threads made by a user's ThreadFactory. */
     private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
@@ -131,6 +134,7 @@ final class Worker implements Runnable {
             TASKS = l.findVarHandle(Worker.class, "tasks", long.class);
             WAKEUPS = l.findVarHandle(Worker.class, "wakeups", long.class);
             HANDING = l.findVarHandle(Worker.class, "handing", boolean.class);
+            JOINING = l.findVarHandle(Worker.class, "joining", BwosTask.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -163,6 +167,12 @@ final class Worker implements Runnable {
     private volatile boolean handing;
     /** Joins (and timed gets) of this worker in progress, nested on its stack. */
     private int joinDepth;
+    /**
+     * The task this worker's innermost join waits for, or null: a hint for joiners that help along
+     * the chain of takers (see helpStealer). Opaque store by this worker, opaque load by others.
+     */
+    @SuppressWarnings("unused") // through JOINING
+    private BwosTask<?> joining;
 
     /**
      * LOOKING from before this worker's push onto the pool's idle stack until its look ends (CAS to
@@ -621,6 +631,8 @@ final class Worker implements Runnable {
         int spins = 0;
         boolean released = false;
         joinDepth++;
+        BwosTask<?> outer = joining; // plain: only this thread writes it
+        JOINING.setOpaque(this, t);
         try {
             while (t.status() >= 0) {
                 BwosTask<?> x = forks.pop();
@@ -661,6 +673,7 @@ final class Worker implements Runnable {
             return t.status();
         } finally {
             joinDepth--;
+            JOINING.setOpaque(this, outer);
         }
     }
 
@@ -718,11 +731,14 @@ final class Worker implements Runnable {
 
     /**
      * A task to run while waiting for {@code t}: one of the forks of the worker that took it (its
-     * subtasks), asking that worker for a grant when it has nothing granted.
+     * subtasks), asking that worker for a grant when it has nothing granted; if that worker is
+     * itself joining a task another worker took, one of that worker's forks, and so on up to
+     * {@value #HELP_CHAIN} links (ForkJoinPool's helpJoin follows the same chain): every task on
+     * the chain is part of {@code t}'s computation.
      */
     private BwosTask<?> helpStealer(BwosTask<?> t) {
         Worker thief = t.stealer();
-        if (thief != null && thief != this && thief.pool == pool) {
+        for (int link = 0; link < HELP_CHAIN && thief != null && thief != this && thief.pool == pool; link++) {
             BwosTask<?> x = thief.forks.steal();
             if (x != null) {
                 STEALS.setOpaque(this, steals + 1);
@@ -731,6 +747,8 @@ final class Worker implements Runnable {
             if (thief.forks.requestGrant()) {
                 REQUESTS.setOpaque(this, grantRequests + 1);
             }
+            BwosTask<?> next = (BwosTask<?>) JOINING.getOpaque(thief);
+            thief = next == null ? null : next.stealer();
         }
         return null;
     }
