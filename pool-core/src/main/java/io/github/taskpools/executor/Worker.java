@@ -45,8 +45,17 @@ import java.util.concurrent.locks.LockSupport;
  * SearcherParks}), and a taker that leaves tasks in the stripe, inbox or spill queue it took from
  * ({@code SubmitBehindQueued}; {@code IdleStackTest} replays the sequences).
  *
+ * <h2>Threads</h2>
+ * A worker is a slot of its pool: made with its deques when a thread first needs the slot, run by
+ * one thread at a time. The thread starts counted as waking, so it looks for work first and hands
+ * on like a woken worker. It leaves the slot when the pool terminates, or when its keep-alive ends
+ * while it is an idle spare ({@link #block()}); the next thread started in the slot binds the
+ * deques (empty: a worker parks only with nothing local) and runs on with its park sequence and
+ * statistics. A join that parks is compensated ({@link BwosExecutor#beginBlock()}).
+ *
  * <h2>Owner fields</h2>
- * Fields without a comment on their mode are plain and written by the worker's own thread only.
+ * Fields without a comment on their mode are plain and written by the worker's own thread only
+ * (by the threads of the slot in turn, each after the last left).
  */
 final class Worker implements Runnable {
     /** Tasks run between two polls of the submission queue, whatever the local deques hold. */
@@ -117,8 +126,17 @@ final class Worker implements Runnable {
      * by CAS of the consumer index, so a batch never hides behind a worker blocked in a task.
      */
     final SpmcArrayQueue<BwosTask<?>> inbox = new SpmcArrayQueue<>(BATCH);
-    /** Plain: written before the thread starts (Thread.start gives happens-before). */
-    Thread thread;
+    /**
+     * The thread of this slot, the last one if it exited. Volatile: written by a starter before it
+     * starts the thread (a slot is taken over by a new thread after its old one left), read by
+     * poppers and by shutdownNow, which must see a thread that may have read RUNNING.
+     */
+    volatile Thread thread;
+    /**
+     * Whether a thread holds this slot, from its starter's claim until its exit. Plain, under the
+     * pool's slot lock.
+     */
+    boolean occupied;
 
     /**
      * LOOKING from before this worker's push onto the pool's idle stack until its look ends (CAS to
@@ -132,8 +150,16 @@ final class Worker implements Runnable {
      * written before the push CAS, read racily by a popper; the pop's CAS fails if it changed.
      */
     int nextIdle;
-    /** Parks so far, modulo 2^16: with the index, this worker's park stamp. */
+    /**
+     * Parks so far, modulo 2^16: with the index, this worker's park stamp. It runs on across the
+     * threads that take the slot over, so that a stamp read before a spare retired does not match
+     * the next thread's.
+     */
     private int parkSeq;
+    /** This worker's park stamp while it is on the idle stack (its last {@link #announceParked()}). */
+    int stamp;
+    /** Whether this worker's keep-alive ran out and it left the idle stack to exit. */
+    private boolean retired;
     /**
      * Whether a waker counted this worker in the pool's waking count when it popped it. Plain:
      * written by the waker before its volatile store of ACTIVE, read by this worker after its read
@@ -188,11 +214,14 @@ final class Worker implements Runnable {
 
     @Override
     public void run() {
-        forks.bindOwner();
+        forks.bindOwner(); // after the slot's previous thread left: its exit, the slot lock, our start
         submissions.bindOwner();
         if (!(Thread.currentThread() instanceof BwosWorkerThread)) {
             CURRENT.set(this);
         }
+        retired = false;
+        endWaking(); // started for work, as if woken: looks, then hands on (foundWork)
+        woken = true;
         try {
             for (BwosTask<?> t; (t = next()) != null; ) {
                 runTask(t);
@@ -212,7 +241,7 @@ final class Worker implements Runnable {
     private BwosTask<?> next() {
         for (;;) {
             int rs = pool.runState();
-            if (rs >= BwosExecutor.STOP) {
+            if (rs >= BwosExecutor.STOP || retired) {
                 return null;
             }
             BwosTask<?> t = null;
@@ -315,7 +344,7 @@ final class Worker implements Runnable {
             return t;
         }
         Worker[] ws = pool.workers;
-        int n = ws.length;
+        int n = pool.created();
         int start = nextRandom(n);
         for (int i = 0; i < n; i++) {
             Worker v = ws[(start + i) % n];
@@ -348,7 +377,9 @@ final class Worker implements Runnable {
     /** Asks every other worker's deques for a grant. */
     private void requestGrants() {
         long made = 0;
-        for (Worker v : pool.workers) {
+        Worker[] ws = pool.workers;
+        for (int i = 0, n = pool.created(); i < n; i++) {
+            Worker v = ws[i];
             if (v != this) {
                 made += (v.forks.requestGrant() ? 1 : 0) + (v.submissions.requestGrant() ? 1 : 0);
             }
@@ -387,6 +418,7 @@ final class Worker implements Runnable {
         woken = false; // the parking look takes over its duty
         parkSeq = (parkSeq + 1) & 0xFFFF;
         int top = (parkSeq << 16) | (index + 1);
+        stamp = top;
         // Opaque: ordered before a popper's ACTIVE and a terminator's read by the push CAS they
         // read (synchronizes-with).
         PHASE.setOpaque(this, LOOKING);
@@ -436,13 +468,32 @@ final class Worker implements Runnable {
     /**
      * Handshake, step 3: parks until popped off the idle stack, or until the pool terminates (the
      * worker then leaves with its phase PARKED, still on the stack: nobody parks after QUIESCED).
+     * While the pool has spares, the park is timed: an idle worker whose keep-alive runs out
+     * leaves the stack if it can ({@link BwosExecutor#tryRetire}) and exits; otherwise it waits
+     * another keep-alive, as ForkJoinPool's awaitWork restarts the timer of a worker not on top.
      */
     void block() {
+        long deadline = 0L;
+        boolean timed = false;
         while ((int) PHASE.getVolatile(this) != ACTIVE) {
             if (pool.runState() >= BwosExecutor.QUIESCED) {
                 return;
             }
-            LockSupport.park(pool);
+            if (!pool.hasSpares()) {
+                timed = false;
+                LockSupport.park(pool);
+            } else {
+                long now = System.nanoTime();
+                if (!timed || now - deadline >= 0) {
+                    if (timed && pool.tryRetire(this)) {
+                        retired = true;
+                        return;
+                    }
+                    timed = true;
+                    deadline = now + pool.keepAliveNanos();
+                }
+                LockSupport.parkNanos(pool, deadline - now);
+            }
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
         endWaking();
@@ -521,12 +572,28 @@ final class Worker implements Runnable {
             flushSubmissions();
             PARKS.setOpaque(this, parks + 1);
             try {
-                return t.awaitExternal(false, 0L);
+                return awaitCompensated(t);
             } catch (InterruptedException cannotHappen) {
                 throw new AssertionError(cannotHappen);
             }
         }
         return t.status();
+    }
+
+    /**
+     * The join's last resort: parks until {@code t} is done, as a blocked worker for which the pool
+     * wakes an idle worker or adds a spare ({@link BwosExecutor#beginBlock()}).
+     */
+    private int awaitCompensated(BwosTask<?> t) throws InterruptedException {
+        if (t.status() < 0) {
+            return t.status();
+        }
+        pool.beginBlock();
+        try {
+            return t.awaitExternal(false, 0L);
+        } finally {
+            pool.endBlock();
+        }
     }
 
     /**
