@@ -12,7 +12,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 
 /**
  * The parking handshake of {@link Worker} against a submission from outside the pool. The pool has
- * one worker whose thread is never started (the builder's {@code startThreads = false}); actor 1
+ * one worker whose thread never runs ({@link UnstartedPools}); actor 1
  * plays that worker's first two parking steps ({@code announceParked()}: PARKED, onto the idle
  * stack by CAS of ctl, full fence; {@code lookAgain(top)}: one more scan), actor 2 submits with
  * {@code execute}, which publishes the task into an empty stripe (a volatile store of its top),

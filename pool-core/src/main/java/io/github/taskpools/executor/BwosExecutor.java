@@ -3,12 +3,14 @@ package io.github.taskpools.executor;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
@@ -16,6 +18,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.management.JMException;
@@ -64,15 +67,36 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * (it will look, as a searcher does); the last searcher to find work, every woken worker once it
  * finds a task, and a worker that takes tasks and leaves some behind each wake another while work
  * is queued, so a burst wakes workers one after another, as ForkJoinPool's propagation does. An
- * idle pool burns no CPU: every worker is parked, with no timed wake-up.
+ * idle pool burns no CPU: every worker is parked, with no timed wake-up (but for the keep-alive
+ * of spares, below).
+ *
+ * <h2>Threads</h2>
+ * {@code build()} starts no thread and makes no worker: a worker (its deques, its thread) is made
+ * when work appears and no worker is idle to take it, while fewer than parallelism threads can run
+ * tasks, as ForkJoinPool starts its workers; a worker that has not started is never searched,
+ * counted or waited for. A worker that blocks, in a join that found nothing to help with or in
+ * {@link #managedBlock}, is compensated: the pool wakes an idle worker, or, if fewer than
+ * parallelism threads could then run tasks, adds a spare thread, up to {@link
+ * Builder#maxSpares(int)} beyond parallelism (ForkJoinPool by default adds one only when no other
+ * worker would run; this pool keeps parallelism threads running). Workers merely busy get no spare.
+ * With more threads than parallelism, an idle worker that stays parked for the {@link
+ * Builder#keepAlive keep-alive} exits, if it is on top of the idle stack and more than parallelism
+ * threads could run tasks; its slot (index, deques) is kept for the next thread. {@code
+ * CompletableFuture.get()} inside a task blocks without compensation (it calls ForkJoinPool's
+ * {@code managedBlock}, which compensates only in a ForkJoinPool): wrap such waits in {@link
+ * #managedBlock}.
  *
  * <h2>Lifecycle</h2>
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
  * RejectedExecutionException}) and lets every accepted task, and the tasks those fork or submit,
- * run to the end; the pool terminates when every worker is idle and every queue empty.
+ * run to the end; the pool terminates when every worker is idle and every queue empty, and its
+ * threads have exited (at once for a pool that never started one). For a bounded wait, call
+ * {@code shutdown()} then {@link #awaitTermination}, and {@code shutdownNow()} if it returns false;
+ * {@link #close()} waits for ever.
  * {@link #shutdownNow()} also rejects submissions from inside the pool, interrupts the running
  * tasks and returns every accepted {@code Runnable} (and {@code submit}'s future) that never
- * started: each task given to {@code execute} or {@code submit} runs or is returned, exactly. A submission racing shutdown is
+ * started: each task given to {@code execute} or {@code submit} runs or is returned, exactly. A
+ * submission racing shutdown is
  * either rejected (and then never runs) or accepted and run: the submitter reads the run state
  * under its stripe's lock, and whoever commits termination reads the locks (see {@link
  * SubmissionQueue}). An exception
@@ -80,19 +104,18 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * builder's, else the worker thread's) and the worker lives on; an exception of a submitted task
  * or a fork/join task completes its future.
  *
- * <h2>Limits</h2>
+ * <h2>Joins</h2>
  * A joiner runs the joined task itself if it is still queued (in its worker's queues, the spill
  * queue or the first tasks of the submission stripes), helps the worker that took it by stealing
- * its forks, and runs nothing else, so the joining stack holds only the joined computation; with
- * nothing to help with, it parks. The pool does not add a compensating thread as {@code
- * ForkJoinPool} does, so blocking joins on many workers at once reduce its parallelism. Blocking
- * calls inside tasks (I/O, locks) hold a worker, as in any fixed pool.
+ * its forks (along the chain of takers), and runs nothing else, so the joining stack holds only
+ * the joined computation; with nothing to help with, it blocks with compensation (see above).
  *
  * <h2>Memory orderings</h2>
  * <pre>
  * field          writer: mode                          reader: mode
- * ctl            CAS (volatile): run state, idle count  volatile; a popper's read of ctl that sees a
- *                and idle stack change together       push synchronizes with it (publishes nextIdle)
+ * ctl            CAS (volatile): run state, threads,    volatile; a popper's read of ctl that sees a
+ *                idle count and idle stack change     push synchronizes with it (publishes nextIdle)
+ *                together; getAndAdd: a thread's exit
  * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
  * waking         getAndAdd (volatile), padded: popper  volatile (wake, after the searching count;
  *                before ACTIVE, worker after seeing it  othersIdle)
@@ -101,17 +124,26 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *                popper (a waker, or the worker in
  *                tryUnidle): volatile ACTIVE after its CAS
  * worker nextIdle worker: plain, before its push CAS    plain (racy), checked by the pop's CAS
+ * blocked        getAndAdd (volatile), padded: a       volatile (mayGrow, mayWake, tryRetire): a
+ *                worker before its compensation's      blocker's increment, then read of ctl, against
+ *                read of ctl, and after its wait       an exit's decrement of ctl, then read of it
+ * created        volatile store under slotLock, after  volatile, then plain reads of the slots
+ *                the slot's array element              below it (scans, queuesEmpty, termination)
+ * worker thread  volatile, by the starter before       volatile (pop's unpark, shutdownNow: sees a
+ *                Thread.start                          thread that may have read RUNNING)
+ * worker occupied plain, under slotLock                plain, under slotLock
+ * worker stamp   worker: plain, in announceParked      worker only (tryRetire compares it with ctl)
  * stripes        SubmissionQueue: lock by CAS, volatile  CAS of base; volatile reads of lock,
  *                store of top (see its table)          top, base (isEmpty)
  * spills         JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
  * worker inbox   JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
  *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
- * live           AtomicInteger                         -
  * worker handing worker: volatile true before its read of   shutdownNow: volatile, after its
  *                the run state, release false after      CAS to STOP (Dekker with the worker's
  *                its offers (Worker.beginHandOver)       store and read)
  * worker         JCTools SPMC offer (ordered), then    JCTools poll by CAS (owner, joiners,
  * submissions    signalWork's full fence               shutdownNow); relaxedPoll (scans)
+ * worker joining worker: opaque, around its join          joiners: opaque (a hint: the chain of takers)
  * </pre>
  */
 public final class BwosExecutor extends AbstractExecutorService implements AutoCloseable, BwosExecutorMXBean {
@@ -122,9 +154,18 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     /** shutdownNow: workers cancel what they hold and exit. */
     static final int STOP = 3;
 
-    private static final int RS_SHIFT = 48;
+    /**
+     * Threads a pool may have at once, spares included: the counts in {@code ctl} have 15 bits,
+     * and a worker's index + 1 fits the idle stack's 16-bit index field.
+     */
+    static final int MAX_THREADS = 0x7FFF;
+
+    private static final int RS_SHIFT = 62;
+    private static final int TOTAL_SHIFT = 47;
+    private static final long TOTAL_ONE = 1L << TOTAL_SHIFT;
     private static final int IDLE_SHIFT = 32;
     private static final long IDLE_ONE = 1L << IDLE_SHIFT;
+    private static final int COUNT = 0x7FFF;
     private static final long STACK = 0xFFFF_FFFFL;
 
     private static final VarHandle CTL;
@@ -147,6 +188,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     static final ThreadLocal<int[]> PROBE =
             ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
 
+    /**
+     * The workers, by index: slots {@code [0, created)} hold one each, made when a thread first
+     * needed the slot and kept for the next thread that takes it over (its deques empty, its park
+     * stamp's sequence running on); room for {@code maxThreads}. Elements: plain, written under
+     * {@link #slotLock} before the volatile store of {@link #created} that publishes them.
+     */
     final Worker[] workers;
     /** The submission stripes of threads outside the pool. */
     private final SubmissionQueue[] stripes;
@@ -157,27 +204,57 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     private final MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = new MpmcUnboundedXaddArrayQueue<>(256, 2);
     private final int stripeMask;
     private final int maxSearching;
+    private final int parallelism;
+    /** Threads at most, spares included: {@code min(parallelism + maxSpares, MAX_THREADS)}. */
+    private final int maxThreads;
+    private final long keepAliveNanos;
     private final Thread.UncaughtExceptionHandler handler;
+    private final ThreadFactory factory;
+    private final String namePrefix;
+    private final boolean daemon;
+    private final int forkBlocks;
+    private final int forkBlockSize;
+    private final int submitBlocks;
+    private final int submitBlockSize;
     private final CountDownLatch terminated = new CountDownLatch(1);
-    private final AtomicInteger live;
     private final ObjectName mbeanName;
+    /** Guards the slots' {@code occupied} flags, {@link #freeSlots} and the making of workers. */
+    private final ReentrantLock slotLock = new ReentrantLock();
+    /** Slots below {@link #created} whose thread exited. Under {@link #slotLock}. */
+    private int freeSlots;
+    /**
+     * Slots that hold a worker: volatile, written under {@link #slotLock} after the slot's array
+     * element; read (volatile) by every loop over the workers, which then reads the elements below
+     * it plainly.
+     */
+    private volatile int created;
 
     /**
-     * Run state (bits 48-63), idle workers (bits 32-47) and the top of the stack of idle workers
-     * (bits 0-31: the top worker's park stamp, see {@link Worker#announceParked()}, 0 when empty).
-     * Volatile; changed by CAS only, so that a worker counts as idle exactly while it is on the
-     * stack, and a waker that sees an idle count takes one of those workers off by the same CAS.
+     * Run state (bits 62-63), threads (bits 47-61: started and not exited, spares included),
+     * idle workers (bits 32-46) and the top of the stack of idle workers (bits 0-31: the top
+     * worker's park stamp, see {@link Worker#announceParked()}, 0 when empty). Volatile; changed
+     * by CAS, and by getAndAdd for an exiting thread's count. A worker counts as idle exactly while
+     * it is on the stack (until termination is committed: workers then exit from the stack), a
+     * waker that sees an idle count takes one of those workers off by the same CAS, a thread is
+     * added only by a CAS that saw the stack empty, and an idle spare leaves only from the top.
      */
     @SuppressWarnings("unused") // through CTL
     private volatile long ctl;
     /** Searching workers, on lines of their own: every idle worker changes the count. */
     private final WorkerCount searching = new WorkerCount();
     /**
-     * Workers popped off the idle stack by another thread that have not run since: incremented by
-     * the popper before it writes the worker ACTIVE, decremented by the worker once it sees ACTIVE,
-     * before it looks for work ({@link Worker#endWaking()}).
+     * Workers popped off the idle stack by another thread, or started, that have not run since:
+     * incremented by the popper (the starter) before it writes the worker ACTIVE (starts its
+     * thread), decremented by the worker once it sees ACTIVE (runs), before it looks for work
+     * ({@link Worker#endWaking()}).
      */
     private final WorkerCount waking = new WorkerCount();
+    /**
+     * Workers in a compensated wait (a join's park, {@link #managedBlock}): incremented before the
+     * compensation reads {@code ctl}, decremented when the wait ends. Threads that can run tasks
+     * number {@code threads - blocked}; the pool adds a thread while that is below parallelism.
+     */
+    private final WorkerCount blocked = new WorkerCount();
 
     /** A pool with the default settings of {@link Builder}. */
     public BwosExecutor() {
@@ -186,39 +263,31 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     private BwosExecutor(Builder b) {
         int n = b.parallelism;
+        this.parallelism = n;
+        this.maxThreads = (int) Math.min((long) n + b.maxSpares, MAX_THREADS);
+        this.keepAliveNanos = b.keepAliveNanos;
         this.handler = b.handler;
+        this.factory = b.threadFactory;
+        this.daemon = b.daemon;
+        this.forkBlocks = b.forkBlocks;
+        this.forkBlockSize = b.forkBlockSize;
+        this.submitBlocks = b.submitBlocks;
+        this.submitBlockSize = b.submitBlockSize;
         this.maxSearching = Math.max(1, n / 2);
         // Four stripes a worker (a power of two, at most 1024): two submitting threads then rarely
         // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
+        // Each is a small object; its ring is allocated on its first submission.
         int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
         this.stripeMask = stripes - 1;
         this.stripes = new SubmissionQueue[stripes];
         for (int i = 0; i < stripes; i++) {
             this.stripes[i] = new SubmissionQueue(SubmissionQueue.CAPACITY);
         }
-        this.workers = new Worker[n];
-        for (int i = 0; i < n; i++) {
-            workers[i] = new Worker(this, i, b.forkBlocks, b.forkBlockSize, b.submitBlocks * b.submitBlockSize);
-            workers[i].stripe = i * stripes / n;
-        }
-        this.live = new AtomicInteger(n);
-        ThreadFactory factory = b.threadFactory;
+        this.workers = new Worker[maxThreads];
         if (factory != null) {
             Worker.usingCustomThreads();
         }
-        String prefix = b.namePrefix != null ? b.namePrefix : "bwos-executor-" + POOL_IDS.incrementAndGet() + "-worker-";
-        for (Worker w : workers) {
-            Thread t;
-            if (factory == null) {
-                t = new BwosWorkerThread(w, prefix + w.index);
-            } else {
-                t = factory.newThread(w);
-                if (t == null) {
-                    throw new IllegalStateException("the ThreadFactory returned null for worker " + w.index);
-                }
-            }
-            w.thread = t;
-        }
+        this.namePrefix = b.namePrefix != null ? b.namePrefix : "bwos-executor-" + POOL_IDS.incrementAndGet() + "-worker-";
         ObjectName name = null;
         if (b.jmxName != null) {
             try {
@@ -229,11 +298,6 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             }
         }
         this.mbeanName = name;
-        if (b.startThreads) {
-            for (Worker w : workers) {
-                w.thread.start();
-            }
-        }
     }
 
     private static final AtomicInteger POOL_IDS = new AtomicInteger();
@@ -490,7 +554,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     private static int idle(long c) {
-        return (int) (c >>> IDLE_SHIFT) & 0xFFFF;
+        return (int) (c >>> IDLE_SHIFT) & COUNT;
+    }
+
+    private static int total(long c) {
+        return (int) (c >>> TOTAL_SHIFT) & COUNT;
     }
 
     /** {@code c} with its top worker {@code w} popped: one idle worker fewer, {@code w}'s successor on top. */
@@ -521,8 +589,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * order of volatile accesses, so the reads here see that work.
      */
     void handOn() {
-        // The idle count first, so that a busy pool skips queuesEmpty's scan.
-        if (idleCount() != 0 && !queuesEmpty()) {
+        // The counts first, so that a busy pool skips queuesEmpty's scan.
+        long c = (long) CTL.getVolatile(this);
+        if (((c & STACK) != 0 || mayGrow(c)) && !queuesEmpty()) {
             wakeOne();
         }
     }
@@ -546,11 +615,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * Idle workers, as counted in {@code ctl}, by an opaque read: a hint for a fork (a stale value
-     * costs one grant too many, or leaves a task to the grant on request of a searcher).
+     * Whether a worker is idle or not started yet (fewer threads than parallelism), by an opaque
+     * read of {@code ctl}: a hint for a fork, which then grants (a stale value costs one grant too
+     * many, or leaves a task to the grant on request of a searcher).
      */
-    int idleHint() {
-        return idle((long) CTL.getOpaque(this));
+    boolean idleOrUnstartedHint() {
+        long c = (long) CTL.getOpaque(this);
+        return idle(c) != 0 || total(c) < parallelism;
     }
 
     /** Idle workers, as counted in {@code ctl} (volatile read). */
@@ -563,7 +634,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * for how long to spin; a worker on its way from the idle stack holds no work to grant).
      */
     boolean othersIdle() {
-        return idle((long) CTL.getVolatile(this)) + waking.get() >= workers.length - 1;
+        long c = (long) CTL.getVolatile(this);
+        return idle(c) + waking.get() >= total(c) - 1;
     }
 
     /** A worker woken by another thread runs again (see {@link #waking}). */
@@ -599,7 +671,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * Wakes an idle worker unless a worker searches or is on its way from the idle stack; no fence
+     * Wakes an idle worker, or with none idle starts a thread if fewer than parallelism can run
+     * tasks, unless a worker searches or is on its way (woken or started, not run yet); no fence
      * (see {@link #signalWork()}).
      */
     void wakeOne() {
@@ -621,9 +694,18 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         // signal, then propagation by the worker that takes): on two cores, a second worker woken
         // with the first ran after a 16-task burst had ended, and spent its wake-up in the idle
         // time after it (docs/executor.md).
-        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) != 0
-                && (evenIfSearching || (searching.get() == 0 && waking.get() == 0)); ) {
-            if (pop(c)) {
+        // With nobody idle, a worker that is not blocked will look before it parks (its push,
+        // its fence, its look: the handshake of Worker): a thread is started only to reach
+        // parallelism, as ForkJoinPool's signalWork does, so build() starts none.
+        for (long c; ; ) {
+            boolean idle = ((c = (long) CTL.getVolatile(this)) & STACK) != 0;
+            if (idle ? !mayWake(c) : !mayGrow(c)) {
+                return;
+            }
+            if (!evenIfSearching && (searching.get() != 0 || waking.get() != 0)) {
+                return;
+            }
+            if (idle ? pop(c) : tryStart(c)) {
                 return;
             }
         }
@@ -648,6 +730,236 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         w.activate();
         LockSupport.unpark(w.thread);
         return true;
+    }
+
+    // ------------------------------------------------------------------ threads: lazy start, compensation, spares
+
+    /**
+     * Whether an idle worker may be woken at {@code c}: fewer than parallelism threads are awake
+     * and not blocked, as ForkJoinPool's signalWork wakes only while fewer than parallelism
+     * workers are active. Only spares make it false (with at most parallelism threads, a worker
+     * idle leaves fewer awake), so that idle spares are not woken to run beside parallelism
+     * workers. The blocked count is read only with parallelism threads awake.
+     */
+    private boolean mayWake(long c) {
+        int awake = total(c) - idle(c);
+        return awake < parallelism || awake - blocked.get() < parallelism;
+    }
+
+    /**
+     * Whether the pool may add a thread at {@code c}: not terminating, fewer than {@code
+     * maxThreads} threads, and fewer than parallelism of them free to run tasks (not in a
+     * compensated wait). The blocked count is read only once the threads reach parallelism.
+     */
+    private boolean mayGrow(long c) {
+        int t = total(c);
+        return runState(c) < QUIESCED && t < maxThreads && (t < parallelism || t - blocked.get() < parallelism);
+    }
+
+    /**
+     * Adds a thread if {@code ctl} is still {@code c}, whose stack is empty: counts it by CAS (a
+     * reservation, as ForkJoinPool's createWorker), takes a slot, makes the thread and starts it,
+     * counted in {@link #waking} until it runs. Returns whether the CAS succeeded. If the factory
+     * fails or returns null, or the thread does not start, the reservation is undone and the
+     * failure thrown to a caller outside the pool; a worker of this pool gives it to the
+     * uncaught-exception handler and runs on with the threads there are.
+     */
+    private boolean tryStart(long c) {
+        if (!CTL.compareAndSet(this, c, c + TOTAL_ONE)) {
+            return false;
+        }
+        Worker w = null;
+        try {
+            w = claimSlot();
+            Thread t = newThread(w);
+            w.thread = t; // volatile: before the start, for shutdownNow's reads
+            waking.increment(); // the thread leaves the count before its first look
+            w.wakingCounted = true; // plain: published by Thread.start
+            try {
+                t.start();
+            } catch (RuntimeException | Error e) {
+                w.wakingCounted = false;
+                waking.decrement();
+                throw e;
+            }
+        } catch (RuntimeException | Error e) {
+            leave(w);
+            Worker me = Worker.current();
+            if (me == null || me.pool != this) {
+                throw e;
+            }
+            reportUncaught(e);
+        }
+        return true;
+    }
+
+    private Thread newThread(Worker w) {
+        if (factory == null) {
+            return new BwosWorkerThread(w, namePrefix + w.index, daemon);
+        }
+        Thread t = factory.newThread(w);
+        if (t == null) {
+            throw new IllegalStateException("the ThreadFactory returned null for worker " + w.index);
+        }
+        return t;
+    }
+
+    /**
+     * A slot for a thread just counted in {@code ctl}: the lowest one whose thread exited, else a
+     * new one at {@link #created}. A slot is occupied from here until its thread's {@link
+     * #leave}, and counted in {@code ctl} from before until after, so the occupied slots never
+     * outnumber the threads: a new slot is below {@code maxThreads}.
+     */
+    private Worker claimSlot() {
+        slotLock.lock();
+        try {
+            int n = created;
+            if (freeSlots != 0) {
+                for (int i = 0; i < n; i++) {
+                    Worker w = workers[i];
+                    if (!w.occupied) {
+                        w.occupied = true;
+                        freeSlots--;
+                        return w;
+                    }
+                }
+            }
+            Worker w = new Worker(this, n, forkBlocks, forkBlockSize, submitBlocks * submitBlockSize);
+            w.stripe = (int) ((long) (n % parallelism) * (stripeMask + 1) / parallelism);
+            w.occupied = true;
+            workers[n] = w;
+            created = n + 1; // volatile: publishes the slot to the loops over the workers
+            return w;
+        } finally {
+            slotLock.unlock();
+        }
+    }
+
+    /**
+     * A worker's thread exits (retired, or the pool terminates): it frees its slot, leaves the
+     * thread count, and, if the pool runs on with work queued, signals for it: a worker that
+     * blocked meanwhile may have counted this thread as one that can run tasks (see {@link
+     * #beginBlock}: its increment of {@code blocked} and read of {@code ctl} against this
+     * decrement of {@code ctl} and read of {@code blocked}, all volatile: one side sees the other),
+     * as ForkJoinPool's deregisterWorker signals to replace a worker.
+     */
+    void workerExited(Worker w) {
+        if (runState(leave(w)) < QUIESCED && !queuesEmpty()) {
+            signalWork();
+        }
+    }
+
+    /**
+     * Frees {@code w}'s slot, then takes its thread off the count (getAndAdd: the count is at least
+     * one); the last thread of a terminating pool ends it, and a thread leaving a shut-down pool
+     * may let it terminate. Returns {@code ctl} after.
+     */
+    private long leave(Worker w) {
+        if (w != null) { // null: a start that failed before it had a slot
+            slotLock.lock();
+            try {
+                w.occupied = false;
+                freeSlots++;
+            } finally {
+                slotLock.unlock();
+            }
+        }
+        long c = (long) CTL.getAndAdd(this, -TOTAL_ONE) - TOTAL_ONE;
+        int rs = runState(c);
+        if (rs >= QUIESCED) {
+            if (total(c) == 0) {
+                terminated();
+            }
+        } else if (rs == SHUTDOWN) {
+            tryTerminate();
+        }
+        return c;
+    }
+
+    /**
+     * A worker of this pool is about to wait for something it cannot help with (a joined task
+     * that runs elsewhere, a {@link ForkJoinPool.ManagedBlocker}): counts it blocked, then wakes
+     * an idle worker if one is parked, else adds a thread if fewer than parallelism threads could
+     * run tasks (and fewer than {@code maxThreads} exist). A pool of busy workers, none blocked,
+     * gets no thread. Pair with {@link #endBlock()}.
+     */
+    void beginBlock() {
+        blocked.increment(); // before the read of ctl: see workerExited
+        for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
+            if ((c & STACK) != 0 ? !mayWake(c) || pop(c) : !mayGrow(c) || tryStart(c)) {
+                return;
+            }
+        }
+    }
+
+    /** The wait of {@link #beginBlock()} ended: the worker runs tasks again. */
+    void endBlock() {
+        blocked.decrement();
+    }
+
+    /** Slots that hold a worker (volatile read): the loops over the workers stop there. */
+    int created() {
+        return created;
+    }
+
+    /** Whether there are more threads than parallelism: idle workers then park with a keep-alive. */
+    boolean hasSpares() {
+        return total((long) CTL.getVolatile(this)) > parallelism;
+    }
+
+    long keepAliveNanos() {
+        return keepAliveNanos;
+    }
+
+    /**
+     * An idle worker whose keep-alive ran out leaves the idle stack to exit, if it is on top (a
+     * Treiber stack gives up only its top, as in ForkJoinPool's awaitWork), the pool runs or is
+     * shut down, and more than parallelism threads could run tasks: one CAS pops it (counted idle
+     * no more; it stays counted as a thread until {@link #workerExited}), and it writes itself
+     * ACTIVE. A waker's pop of it and this CAS exclude each other (jcstress {@code RetireVsWake}).
+     */
+    boolean tryRetire(Worker w) {
+        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(w.stamp)
+                && runState(c) < QUIESCED && total(c) - blocked.get() > parallelism; ) {
+            if (CTL.compareAndSet(this, c, withoutTop(c, w))) {
+                w.activate();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Runs {@code blocker} as {@link ForkJoinPool#managedBlock} does: on a worker of a {@code
+     * BwosExecutor}, the pool first wakes an idle worker or, if fewer than its parallelism threads
+     * could run tasks while this one waits, adds a spare thread (up to {@link Builder#maxSpares});
+     * then {@code blocker.block()} is called until it or {@code isReleasable()} returns true. On
+     * any other thread it is {@code ForkJoinPool.managedBlock(blocker)}: it just blocks (a
+     * ForkJoinPool worker compensates in its own pool). Use it around blocking calls in tasks (I/O,
+     * locks, waits for other tasks' results outside the pool) so that they do not take the pool's
+     * parallelism with them.
+     *
+     * @throws InterruptedException if {@code blocker.block()} throws it
+     */
+    public static void managedBlock(ForkJoinPool.ManagedBlocker blocker) throws InterruptedException {
+        Objects.requireNonNull(blocker, "blocker");
+        Worker w = Worker.current();
+        if (w == null) {
+            ForkJoinPool.managedBlock(blocker);
+            return;
+        }
+        if (blocker.isReleasable()) {
+            return;
+        }
+        BwosExecutor pool = w.pool;
+        pool.beginBlock();
+        try {
+            while (!blocker.isReleasable() && !blocker.block()) {
+                Thread.onSpinWait(); // block() returned false: it wants to be called again
+            }
+        } finally {
+            pool.endBlock();
+        }
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -682,6 +994,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public List<Runnable> shutdownNow() {
         for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
             if (CTL.compareAndSet(this, c, withRunState(c, STOP))) {
+                if (total(c) == 0 && runState(c) < QUIESCED) {
+                    terminated(); // no thread to exit: none can start after STOP
+                }
                 break;
             }
         }
@@ -698,7 +1013,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         for (SubmissionQueue q : stripes) {
             q.drainLocked(collect);
         }
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i]; // a slot made after our read of created holds no task yet
             w.awaitHandOver();
             for (BwosTask<?> t; (t = w.inbox.poll()) != null; ) {
                 collect.accept(t);
@@ -710,9 +1026,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         for (BwosTask<?> t; (t = spills.poll()) != null; ) {
             collect.accept(t);
         }
-        for (Worker w : workers) {
-            w.thread.interrupt();
-            LockSupport.unpark(w.thread);
+        for (int i = 0, n = created; i < n; i++) {
+            Thread t = workers[i].thread;
+            if (t != null) { // null: a slot's first thread not made yet, which will read STOP
+                t.interrupt();
+                LockSupport.unpark(t);
+            }
         }
         return never;
     }
@@ -729,14 +1048,15 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     boolean tryTerminate() {
         long c = (long) CTL.getVolatile(this);
-        if (runState(c) != SHUTDOWN || idle(c) != workers.length) {
+        if (runState(c) != SHUTDOWN || idle(c) != total(c)) {
             return false;
         }
         VarHandle.fullFence(); // our read of ctl before the reads of the queues and the phases
         if (!queuesEmpty(true)) {
             return false;
         }
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             // A worker on the stack whose look is not done may hold a task the queues no longer
             // show: its phase, written before its push (which our read of ctl saw), is LOOKING
             // until the look ends, when it leaves the stack (ctl changes) or parks and tries again.
@@ -747,8 +1067,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (!CTL.compareAndSet(this, c, withRunState(c, QUIESCED))) {
             return false;
         }
-        for (Worker w : workers) {
-            LockSupport.unpark(w.thread);
+        if (total(c) == 0) {
+            terminated(); // no thread was ever started, or every one exited: none can start now
+        }
+        for (int i = 0, n = created; i < n; i++) {
+            LockSupport.unpark(workers[i].thread);
         }
         return true;
     }
@@ -777,7 +1100,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (!spills.isEmpty()) {
             return false;
         }
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             if (w.forks.sizeEstimate() != 0 || !w.submissions.isEmpty() || !w.inbox.isEmpty()) {
                 return false;
             }
@@ -785,17 +1109,20 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return true;
     }
 
-    void workerExited(Worker w) {
-        if (live.decrementAndGet() == 0) {
-            if (mbeanName != null) {
-                try {
-                    ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
-                } catch (JMException ignored) {
-                    // already unregistered
-                }
+    /**
+     * The pool has terminated: the run state is past SHUTDOWN and no thread is left. Called by the
+     * one CAS of {@code ctl} that made both true (a commit or a STOP that found no thread, or the
+     * last thread's exit), once: no thread starts after that.
+     */
+    private void terminated() {
+        if (mbeanName != null) {
+            try {
+                ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
+            } catch (JMException ignored) {
+                // already unregistered
             }
-            terminated.countDown();
         }
+        terminated.countDown();
     }
 
     @Override
@@ -816,6 +1143,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     /**
      * Shuts down and waits for termination, as {@code ExecutorService.close()} of JDK 19+ does: if
      * interrupted while waiting, calls {@link #shutdownNow()}, waits on, and restores the interrupt.
+     * It waits as long as tasks run; for a bounded wait:
+     * <pre>{@code
+     * pool.shutdown();
+     * if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
+     *     List<Runnable> neverRan = pool.shutdownNow(); // interrupts the running tasks
+     * }
+     * }</pre>
      */
     @Override
     public void close() {
@@ -840,18 +1174,29 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public int getParallelism() {
-        return workers.length;
+        return parallelism;
     }
 
     @Override
     public int getPoolSize() {
-        return live.get();
+        return total((long) CTL.getVolatile(this));
+    }
+
+    @Override
+    public int getSpareThreadCount() {
+        return Math.max(0, getPoolSize() - parallelism);
+    }
+
+    @Override
+    public int getBlockedThreadCount() {
+        return blocked.get();
     }
 
     @Override
     public long getStealCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.steals();
         }
         return s;
@@ -860,7 +1205,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getQueuedTaskCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.forks.sizeEstimate() + w.submissions.size() + w.inbox.size();
         }
         return s;
@@ -877,7 +1223,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public int getActiveThreadCount() {
-        return Math.max(0, live.get() - idle((long) CTL.getVolatile(this)));
+        long c = (long) CTL.getVolatile(this);
+        return Math.max(0, total(c) - idle(c)); // after termination is committed, idle is stale
     }
 
     @Override
@@ -888,7 +1235,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public int getParkedThreadCount() {
         int p = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             p += w.isParked() ? 1 : 0;
         }
         return p;
@@ -897,7 +1245,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getParkCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.parks();
         }
         return s;
@@ -906,7 +1255,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getUnparkCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.wakeups();
         }
         return s;
@@ -915,7 +1265,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getGrantCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.forks.grantCount();
         }
         return s;
@@ -924,7 +1275,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getGrantsOnRequestCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.forks.grantsOnRequest();
         }
         return s;
@@ -933,7 +1285,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getGrantRequestCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.grantRequests();
         }
         return s;
@@ -942,7 +1295,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getCompletedTaskCount() {
         long s = 0;
-        for (Worker w : workers) {
+        for (int i = 0, n = created; i < n; i++) {
+            Worker w = workers[i];
             s += w.tasks();
         }
         return s;
@@ -950,7 +1304,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public boolean isQuiescent() {
-        return idle((long) CTL.getVolatile(this)) == workers.length && queuesEmpty();
+        return getActiveThreadCount() == 0 && queuesEmpty();
     }
 
     @Override
@@ -958,7 +1312,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         int rs = runState();
         String state = rs == RUNNING ? "Running" : isTerminated() ? "Terminated" : rs >= STOP ? "Stopping" : "Shutting down";
         return super.toString() + "[" + state + ", parallelism = " + getParallelism() + ", size = " + getPoolSize()
-                + ", active = " + getActiveThreadCount() + ", searching = " + getSearchingThreadCount() + ", parked = "
+                + ", spares = " + getSpareThreadCount() + ", blocked = " + getBlockedThreadCount() + ", active = " + getActiveThreadCount() + ", searching = " + getSearchingThreadCount() + ", parked = "
                 + getParkedThreadCount() + ", steals = " + getStealCount() + ", tasks = " + getQueuedTaskCount()
                 + ", submissions = " + getQueuedSubmissionCount() + ", grants = " + getGrantCount()
                 + " (on request " + getGrantsOnRequestCount() + ", requests " + getGrantRequestCount() + "), parks = "
@@ -966,11 +1320,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * Settings of a {@link BwosExecutor}. Defaults: {@code availableProcessors()} workers; daemon
-     * worker threads named {@code bwos-executor-N-worker-I}; the worker thread's own
-     * uncaught-exception handler; fork deques of 8 blocks of 256 tasks and submission deques of
-     * 8 blocks of 256 (a full deque spills into the shared queue, so the geometry bounds no
-     * program); no MBean.
+     * Settings of a {@link BwosExecutor}. Defaults: {@code availableProcessors()} workers; up to
+     * 256 spare threads for workers blocked in joins and {@link BwosExecutor#managedBlock}, each
+     * leaving after 60 s idle (as ForkJoinPool's); daemon worker threads named {@code
+     * bwos-executor-N-worker-I}; the worker thread's own uncaught-exception handler; fork deques
+     * of 8 blocks of 256 tasks and submission deques of 8 blocks of 256 (a full deque spills into
+     * the shared queue, so the geometry bounds no program); no MBean.
      */
     public static final class Builder {
         private int parallelism = Runtime.getRuntime().availableProcessors();
@@ -982,13 +1337,18 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         private int submitBlocks = 8;
         private int submitBlockSize = 256;
         private String jmxName;
-        /** False only in tests of the parking handshake, whose actors play the workers. */
-        boolean startThreads = true;
+        private int maxSpares = 256;
+        private long keepAliveNanos = TimeUnit.SECONDS.toNanos(60);
+        private boolean daemon = true;
+        private boolean daemonSet;
 
         Builder() {
         }
 
-        /** Number of workers, at least 1 and at most 32767. */
+        /**
+         * Number of workers that run tasks at once, at least 1 and at most 32767. Threads start as
+         * work appears, up to this many (more only as spares, see {@link #maxSpares}).
+         */
         public Builder parallelism(int parallelism) {
             if (parallelism < 1 || parallelism > 0x7FFF) {
                 throw new IllegalArgumentException("parallelism must be in [1, 32767], got " + parallelism);
@@ -998,18 +1358,80 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
 
         /**
-         * Makes the worker threads. Threads of a user's factory find their worker through a
-         * {@code ThreadLocal} on each fork (a few nanoseconds), threads of the default factory
-         * through a field.
+         * Makes the worker threads (it names them and decides whether they are daemons, so it
+         * cannot be combined with {@link #threadNamePrefix} or {@link #daemon}). A thread is made
+         * when the pool needs one, by the thread that submits or blocks then; an exception of the
+         * factory, or a null thread, is thrown to that caller if it is outside the pool (the task
+         * it submitted stays queued), else given to the uncaught-exception handler. Threads of a
+         * user's factory find their worker through a {@code ThreadLocal} on each fork (a few
+         * nanoseconds), threads of the default factory through a field.
+         *
+         * @throws IllegalArgumentException if {@code threadNamePrefix} or {@code daemon} was set
          */
         public Builder threadFactory(ThreadFactory factory) {
-            this.threadFactory = Objects.requireNonNull(factory, "threadFactory");
+            Objects.requireNonNull(factory, "threadFactory");
+            if (namePrefix != null || daemonSet) {
+                throw new IllegalArgumentException("threadFactory cannot be combined with "
+                        + (namePrefix != null ? "threadNamePrefix" : "daemon") + ": the factory names its threads and makes them daemons or not");
+            }
+            this.threadFactory = factory;
             return this;
         }
 
-        /** Name prefix of the default factory's threads (the worker index is appended). */
+        /**
+         * Name prefix of the default factory's threads (the worker index is appended).
+         *
+         * @throws IllegalArgumentException if a {@code threadFactory} was set
+         */
         public Builder threadNamePrefix(String prefix) {
-            this.namePrefix = Objects.requireNonNull(prefix, "prefix");
+            Objects.requireNonNull(prefix, "prefix");
+            if (threadFactory != null) {
+                throw new IllegalArgumentException("threadNamePrefix cannot be combined with threadFactory: the factory names its threads");
+            }
+            this.namePrefix = prefix;
+            return this;
+        }
+
+        /**
+         * Whether the default factory's threads are daemon threads (default true, as ForkJoinPool's
+         * workers: they do not keep the JVM alive). With {@code false}, the JVM exits only after the
+         * pool is shut down and its threads have left.
+         *
+         * @throws IllegalArgumentException if a {@code threadFactory} was set
+         */
+        public Builder daemon(boolean daemon) {
+            if (threadFactory != null) {
+                throw new IllegalArgumentException("daemon cannot be combined with threadFactory: the factory makes its threads daemons or not");
+            }
+            this.daemon = daemon;
+            this.daemonSet = true;
+            return this;
+        }
+
+        /**
+         * Threads the pool may add beyond parallelism while workers are blocked in a join of a
+         * task that runs elsewhere or in {@link BwosExecutor#managedBlock} (default 256, as
+         * ForkJoinPool's common pool; 0 for none). The pool holds at most 32767 threads in all.
+         * With the limit reached, a worker that blocks waits without a replacement.
+         */
+        public Builder maxSpares(int maxSpares) {
+            if (maxSpares < 0 || maxSpares > MAX_THREADS) {
+                throw new IllegalArgumentException("maxSpares must be in [0, 32767], got " + maxSpares);
+            }
+            this.maxSpares = maxSpares;
+            return this;
+        }
+
+        /**
+         * How long a thread beyond parallelism (a spare no longer needed) stays parked while idle
+         * before it exits (default 60 s, as ForkJoinPool's). Threads up to parallelism stay.
+         */
+        public Builder keepAlive(Duration keepAlive) {
+            Objects.requireNonNull(keepAlive, "keepAlive");
+            if (keepAlive.isNegative() || keepAlive.isZero()) {
+                throw new IllegalArgumentException("keepAlive must be positive, got " + keepAlive);
+            }
+            this.keepAliveNanos = keepAlive.compareTo(Duration.ofDays(365)) > 0 ? TimeUnit.DAYS.toNanos(365) : keepAlive.toNanos();
             return this;
         }
 
@@ -1051,7 +1473,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             return this;
         }
 
-        /** A new pool, its threads started. */
+        /** A new pool. It starts no thread: threads start as work appears. */
         public BwosExecutor build() {
             return new BwosExecutor(this);
         }

@@ -6,11 +6,20 @@ package io.github.taskpools.executor;
  * and an estimate while it runs.
  */
 public interface BwosExecutorMXBean {
-    /** Workers the pool was built with. */
+    /** Workers that run tasks at once: the parallelism the pool was built with. */
     int getParallelism();
 
-    /** Worker threads that have not exited. */
+    /**
+     * Worker threads started and not exited, spares included: 0 before any work, at most
+     * parallelism while no worker is blocked (threads start as work appears).
+     */
     int getPoolSize();
+
+    /** Threads beyond parallelism: spares added for blocked workers, not yet retired. */
+    int getSpareThreadCount();
+
+    /** Workers in a compensated wait: parked in a join, or in {@code BwosExecutor.managedBlock}. */
+    int getBlockedThreadCount();
 
     /** Tasks taken from another worker's deque (steals, including a joiner's steals back). */
     long getStealCount();
@@ -21,7 +30,7 @@ public interface BwosExecutorMXBean {
     /** Tasks in the shared submission queue. */
     long getQueuedSubmissionCount();
 
-    /** Workers not idle: running, searching or blocked in a join. */
+    /** Threads not idle: running, searching or blocked. */
     int getActiveThreadCount();
 
     /** Workers searching for work. */

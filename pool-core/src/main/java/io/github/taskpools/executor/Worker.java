@@ -61,9 +61,17 @@ import org.jctools.queues.SpmcArrayQueue;
  * while the flag is set before it drains. Volatile accesses are totally ordered, so either the
  * worker reads STOP or {@code shutdownNow} sees the flag and waits for the moved tasks (jcstress
  * {@code ShutdownNowVsBatch}): every accepted task is run or returned.
+ * <h2>Threads</h2>
+ * A worker is a slot of its pool: made with its deques when a thread first needs the slot, run by
+ * one thread at a time. The thread starts counted as waking, so it looks for work first and hands
+ * on like a woken worker. It leaves the slot when the pool terminates, or when its keep-alive ends
+ * while it is an idle spare ({@link #block()}); the next thread started in the slot binds the
+ * deques (empty: a worker parks only with nothing local) and runs on with its park sequence and
+ * statistics. A join that parks is compensated ({@link BwosExecutor#beginBlock()}).
  *
  * <h2>Owner fields</h2>
- * Fields without a comment on their mode are plain and written by the worker's own thread only.
+ * Fields without a comment on their mode are plain and written by the worker's own thread only
+ * (by the threads of the slot in turn, each after the last left).
  */
 final class Worker implements Runnable {
     /** Tasks run between two polls of the submission queue, whatever the local deques hold. */
@@ -156,8 +164,17 @@ final class Worker implements Runnable {
      * by CAS of the consumer index, so a batch never hides behind a worker blocked in a task.
      */
     final SpmcArrayQueue<BwosTask<?>> inbox = new SpmcArrayQueue<>(BATCH);
-    /** Plain: written before the thread starts (Thread.start gives happens-before). */
-    Thread thread;
+    /**
+     * The thread of this slot, the last one if it exited. Volatile: written by a starter before it
+     * starts the thread (a slot is taken over by a new thread after its old one left), read by
+     * poppers and by shutdownNow, which must see a thread that may have read RUNNING.
+     */
+    volatile Thread thread;
+    /**
+     * Whether a thread holds this slot, from its starter's claim until its exit. Plain, under the
+     * pool's slot lock.
+     */
+    boolean occupied;
     /**
      * Set while this worker moves accepted tasks into a queue that shutdownNow drains (see the class
      * comment). Volatile store of true before the worker's volatile read of the run state; release
@@ -186,8 +203,16 @@ final class Worker implements Runnable {
      * written before the push CAS, read racily by a popper; the pop's CAS fails if it changed.
      */
     int nextIdle;
-    /** Parks so far, modulo 2^16: with the index, this worker's park stamp. */
+    /**
+     * Parks so far, modulo 2^16: with the index, this worker's park stamp. It runs on across the
+     * threads that take the slot over, so that a stamp read before a spare retired does not match
+     * the next thread's.
+     */
     private int parkSeq;
+    /** This worker's park stamp while it is on the idle stack (its last {@link #announceParked()}). */
+    int stamp;
+    /** Whether this worker's keep-alive ran out and it left the idle stack to exit. */
+    private boolean retired;
     /**
      * Whether a waker counted this worker in the pool's waking count when it popped it. Plain:
      * written by the waker before its volatile store of ACTIVE, read by this worker after its read
@@ -242,10 +267,13 @@ final class Worker implements Runnable {
 
     @Override
     public void run() {
-        forks.bindOwner();
+        forks.bindOwner(); // after the slot's previous thread left: its exit, the slot lock, our start
         if (!(Thread.currentThread() instanceof BwosWorkerThread)) {
             CURRENT.set(this);
         }
+        retired = false;
+        endWaking(); // started for work, as if woken: looks, then hands on (foundWork)
+        woken = true;
         try {
             for (BwosTask<?> t; (t = next()) != null; ) {
                 runTask(t);
@@ -265,7 +293,7 @@ final class Worker implements Runnable {
     private BwosTask<?> next() {
         for (;;) {
             int rs = pool.runState();
-            if (rs >= BwosExecutor.STOP) {
+            if (rs >= BwosExecutor.STOP || retired) {
                 return null;
             }
             BwosTask<?> t = null;
@@ -369,7 +397,7 @@ final class Worker implements Runnable {
             return t;
         }
         Worker[] ws = pool.workers;
-        int n = ws.length;
+        int n = pool.created();
         int start = nextRandom(n);
         for (int i = 0; i < n; i++) {
             Worker v = ws[(start + i) % n];
@@ -402,7 +430,9 @@ final class Worker implements Runnable {
     /** Asks every other worker's deques for a grant. */
     private void requestGrants() {
         long made = 0;
-        for (Worker v : pool.workers) {
+        Worker[] ws = pool.workers;
+        for (int i = 0, n = pool.created(); i < n; i++) {
+            Worker v = ws[i];
             if (v != this) {
                 made += v.forks.requestGrant() ? 1 : 0;
             }
@@ -441,6 +471,7 @@ final class Worker implements Runnable {
         woken = false; // the parking look takes over its duty
         parkSeq = (parkSeq + 1) & 0xFFFF;
         int top = (parkSeq << 16) | (index + 1);
+        stamp = top;
         // Opaque: ordered before a popper's ACTIVE and a terminator's read by the push CAS they
         // read (synchronizes-with).
         PHASE.setOpaque(this, LOOKING);
@@ -495,13 +526,32 @@ final class Worker implements Runnable {
     /**
      * Handshake, step 3: parks until popped off the idle stack, or until the pool terminates (the
      * worker then leaves with its phase PARKED, still on the stack: nobody parks after QUIESCED).
+     * While the pool has spares, the park is timed: an idle worker whose keep-alive runs out
+     * leaves the stack if it can ({@link BwosExecutor#tryRetire}) and exits; otherwise it waits
+     * another keep-alive, as ForkJoinPool's awaitWork restarts the timer of a worker not on top.
      */
     void block() {
+        long deadline = 0L;
+        boolean timed = false;
         while ((int) PHASE.getVolatile(this) != ACTIVE) {
             if (pool.runState() >= BwosExecutor.QUIESCED) {
                 return;
             }
-            LockSupport.park(pool);
+            if (!pool.hasSpares()) {
+                timed = false;
+                LockSupport.park(pool);
+            } else {
+                long now = System.nanoTime();
+                if (!timed || now - deadline >= 0) {
+                    if (timed && pool.tryRetire(this)) {
+                        retired = true;
+                        return;
+                    }
+                    timed = true;
+                    deadline = now + pool.keepAliveNanos();
+                }
+                LockSupport.parkNanos(pool, deadline - now);
+            }
             Thread.interrupted(); // shutdownNow's interrupt is for running tasks; the state says why
         }
         endWaking();
@@ -538,14 +588,14 @@ final class Worker implements Runnable {
 
     /**
      * A fork: a plain store into the owner's block (BWoS §4.1). A worker parked on the idle stack
-     * does not ask for grants, so with one parked the fork first asks its own deque for one (an
-     * opaque load of the pool's {@code ctl}, a plain store of the push limit): the push then grants
+     * (or not started yet) does not ask for grants, so with one parked the fork first asks its own
+     * deque for one (an opaque load of the pool's {@code ctl}, a plain store of the push limit): the push then grants
      * the older half of the block, and the changed grant count wakes a worker for it. Without
      * that, a task forked and then waited for in code the pool cannot see (a latch) stayed in the
      * owner's block while the other workers slept.
      */
     void fork(BwosTask<?> t) {
-        if (pool.idleHint() != 0) {
+        if (pool.idleOrUnstartedHint()) {
             forks.requestGrant();
         }
         if (!forks.push(t)) {
@@ -665,7 +715,7 @@ final class Worker implements Runnable {
                 }
                 PARKS.setOpaque(this, parks + 1);
                 try {
-                    return t.awaitExternal(false, deadline);
+                    return awaitCompensated(t, deadline);
                 } catch (InterruptedException cannotHappen) {
                     throw new AssertionError(cannotHappen);
                 }
@@ -674,6 +724,23 @@ final class Worker implements Runnable {
         } finally {
             joinDepth--;
             JOINING.setOpaque(this, outer);
+        }
+    }
+
+    /**
+     * The join's last resort: parks until {@code t} is done (or until {@code deadline}, 0 for
+     * none), as a blocked worker for which the pool wakes an idle worker or adds a spare ({@link
+     * BwosExecutor#beginBlock()}).
+     */
+    private int awaitCompensated(BwosTask<?> t, long deadline) throws InterruptedException {
+        if (t.status() < 0) {
+            return t.status();
+        }
+        pool.beginBlock();
+        try {
+            return t.awaitExternal(false, deadline);
+        } finally {
+            pool.endBlock();
         }
     }
 

@@ -46,6 +46,7 @@ class BwosExecutorBadInputTest {
             assertEquals(1, pool.submit(() -> 1).get());
             awaitTrue(pool::isQuiescent, pool::toString);
             long completed = pool.getCompletedTaskCount();
+            int threads = pool.getPoolSize();
 
             npeNaming("task", () -> pool.execute((Runnable) null));
             npeNaming("task", () -> pool.execute((BwosTask<?>) null));
@@ -59,7 +60,7 @@ class BwosExecutorBadInputTest {
             assertEquals(0, pool.getQueuedTaskCount());
             assertEquals(completed, pool.getCompletedTaskCount(), "nothing ran");
             assertFalse(pool.isShutdown());
-            assertEquals(2, pool.getPoolSize());
+            assertEquals(threads, pool.getPoolSize());
             assertEquals(2, pool.submit(() -> 2).get(LONG_WAIT_MS, TimeUnit.MILLISECONDS));
         } finally {
             ExecutorTestSupport.terminate(pool);
@@ -82,18 +83,46 @@ class BwosExecutorBadInputTest {
         npeNaming("prefix", () -> BwosExecutor.builder().threadNamePrefix(null));
         npeNaming("handler", () -> BwosExecutor.builder().uncaughtExceptionHandler(null));
         npeNaming("name", () -> BwosExecutor.builder().jmxName(null));
+        npeNaming("keepAlive", () -> BwosExecutor.builder().keepAlive(null));
+        iaeNaming("keepAlive", () -> BwosExecutor.builder().keepAlive(java.time.Duration.ZERO));
+        iaeNaming("keepAlive", () -> BwosExecutor.builder().keepAlive(java.time.Duration.ofMillis(-1)));
+        iaeNaming("maxSpares", () -> BwosExecutor.builder().maxSpares(-1));
+        iaeNaming("maxSpares", () -> BwosExecutor.builder().maxSpares(1 << 15));
         // the limits themselves are fine
-        BwosExecutor.builder().parallelism(1).parallelism(0x7FFF).forkDeque(3, 1).submitDeque(2, 1);
+        BwosExecutor.builder().parallelism(1).parallelism(0x7FFF).forkDeque(3, 1).submitDeque(2, 1).maxSpares(0)
+                .maxSpares(0x7FFF).keepAlive(java.time.Duration.ofNanos(1));
     }
 
+    /**
+     * Threads are made as work appears: a factory that returns null fails the first submission that
+     * needs a thread, with a clear message; the task stays queued (shutdownNow returns it), and the
+     * pool, which never had a thread, terminates at once and leaves no MBean behind.
+     */
     @Test
-    void aThreadFactoryReturningNullIsAClearError() {
+    void aThreadFactoryReturningNullIsAClearError() throws Exception {
         String name = "bad-factory-" + System.nanoTime();
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> BwosExecutor.builder().parallelism(2).threadFactory(r -> null).jmxName(name).build());
+        BwosExecutor pool = BwosExecutor.builder().parallelism(2).threadFactory(r -> null).jmxName(name).build();
+        Runnable task = () -> { };
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.execute(task));
         assertTrue(e.getMessage().contains("ThreadFactory returned null"), e.getMessage());
+        assertEquals(0, pool.getPoolSize());
+        assertEquals(List.of(task), pool.shutdownNow());
+        assertTrue(pool.awaitTermination(LONG_WAIT_MS, TimeUnit.MILLISECONDS));
         assertFalse(ManagementFactory.getPlatformMBeanServer().isRegistered(objectName(name)),
-                "a failed build leaves no MBean behind");
+                "a terminated pool leaves no MBean behind");
+    }
+
+    /** A factory names its threads and decides whether they are daemons: the builder's own settings for those conflict. */
+    @Test
+    void aThreadFactoryWithANamePrefixOrDaemonIsAClearError() {
+        ThreadFactory f = Thread::new;
+        iaeNaming("threadNamePrefix", () -> BwosExecutor.builder().threadNamePrefix("p-").threadFactory(f));
+        iaeNaming("threadFactory", () -> BwosExecutor.builder().threadNamePrefix("p-").threadFactory(f));
+        iaeNaming("threadNamePrefix", () -> BwosExecutor.builder().threadFactory(f).threadNamePrefix("p-"));
+        iaeNaming("threadFactory", () -> BwosExecutor.builder().threadFactory(f).threadNamePrefix("p-"));
+        iaeNaming("daemon", () -> BwosExecutor.builder().daemon(false).threadFactory(f));
+        iaeNaming("threadFactory", () -> BwosExecutor.builder().threadFactory(f).daemon(true));
+        BwosExecutor.builder().threadNamePrefix("p-").daemon(false); // fine together
     }
 
     @Test
@@ -108,7 +137,7 @@ class BwosExecutorBadInputTest {
         };
         BwosExecutor pool = BwosExecutor.builder().parallelism(2).threadFactory(factory).build();
         try {
-            assertEquals(2, made.get());
+            assertEquals(0, made.get(), "no thread before work");
             Future<Boolean> onMine = pool.submit(() -> mine.containsKey(Thread.currentThread()));
             assertTrue(onMine.get());
             assertTrue(pool.submit((Callable<Boolean>) BwosTask::inBwosExecutor).get(), "a custom thread knows it is a worker");

@@ -38,6 +38,29 @@ final class ExecutorTestSupport {
         }
     }
 
+    /**
+     * A pool of {@code n} workers whose threads never run, for tests that play the workers' steps
+     * themselves: its factory's threads do nothing on {@code start()}. The pool's own lazy start
+     * brings each worker up (a signal that finds no worker idle), then the worker leaves the
+     * waking count as its thread's {@code run()} would: every worker is then awake, none idle.
+     */
+    static BwosExecutor unstartedPool(BwosExecutor.Builder builder, int n) {
+        BwosExecutor pool = builder.parallelism(n).threadFactory(r -> new Thread(r) {
+            @Override
+            public void start() {
+                // never runs: the test plays this worker
+            }
+        }).build();
+        for (int i = 0; i < n; i++) {
+            pool.signalWork();
+            pool.workers[i].endWaking();
+        }
+        if (pool.created() != n || pool.getPoolSize() != n) {
+            throw new IllegalStateException("set-up: " + pool.created() + " workers for " + n);
+        }
+        return pool;
+    }
+
     static long fibSequential(int n) {
         return n < 2 ? n : fibSequential(n - 1) + fibSequential(n - 2);
     }

@@ -22,9 +22,7 @@ class IdleStackTest {
     static final Runnable NOOP = () -> { };
 
     private static BwosExecutor unstartedPool(int n) {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(n);
-        b.startThreads = false;
-        return b.build();
+        return ExecutorTestSupport.unstartedPool(BwosExecutor.builder(), n);
     }
 
     /** A task for an inbox. */

@@ -30,9 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SubmissionQueueTest {
     private static BwosExecutor unstartedPool() {
-        BwosExecutor.Builder b = BwosExecutor.builder().parallelism(1);
-        b.startThreads = false;
-        return b.build();
+        return ExecutorTestSupport.unstartedPool(BwosExecutor.builder(), 1);
     }
 
     /** A task that names itself. */
