@@ -1228,6 +1228,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     @Override
+    public int getRunningThreadCount() {
+        return Math.max(0, getActiveThreadCount() - getBlockedThreadCount());
+    }
+
+    @Override
     public int getSearchingThreadCount() {
         return searching.get();
     }

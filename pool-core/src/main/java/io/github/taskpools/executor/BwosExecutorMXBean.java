@@ -33,6 +33,12 @@ public interface BwosExecutorMXBean {
     /** Threads not idle: running, searching or blocked. */
     int getActiveThreadCount();
 
+    /**
+     * Threads not idle and not blocked in a compensated wait (as {@code
+     * ForkJoinPool.getRunningThreadCount()}): active minus blocked, an estimate while the pool runs.
+     */
+    int getRunningThreadCount();
+
     /** Workers searching for work. */
     int getSearchingThreadCount();
 

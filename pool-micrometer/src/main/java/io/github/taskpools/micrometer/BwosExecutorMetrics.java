@@ -35,6 +35,7 @@ import java.util.function.ToDoubleFunction;
  * <tr><td>{@code executor.queued}</td><td>gauge</td><td></td>
  *     <td>{@code getQueuedTaskCount() + getQueuedSubmissionCount()}</td></tr>
  * <tr><td>{@code executor.active}</td><td>gauge</td><td></td><td>{@code getActiveThreadCount()}</td></tr>
+ * <tr><td>{@code executor.running}</td><td>gauge</td><td></td><td>{@code getRunningThreadCount()}</td></tr>
  * <tr><td>{@code executor.parallelism}</td><td>gauge</td><td>threads</td><td>{@code getParallelism()}</td></tr>
  * <tr><td>{@code executor.pool.size}</td><td>gauge</td><td>threads</td><td>{@code getPoolSize()}</td></tr>
  * <tr><td>{@code executor.completed}</td><td>function counter</td><td>tasks</td>
@@ -48,13 +49,13 @@ import java.util.function.ToDoubleFunction;
  * <tr><td>{@code executor.unparks}</td><td>function counter</td><td></td><td>{@code getUnparkCount()}</td></tr>
  * <tr><td>{@code executor.searching}</td><td>gauge</td><td>threads</td><td>{@code getSearchingThreadCount()}</td></tr>
  * <tr><td>{@code executor.parked}</td><td>gauge</td><td>threads</td><td>{@code getParkedThreadCount()}</td></tr>
+ * <tr><td>{@code executor.spares}</td><td>gauge</td><td>threads</td><td>{@code getSpareThreadCount()}</td></tr>
+ * <tr><td>{@code executor.blocked}</td><td>gauge</td><td>threads</td><td>{@code getBlockedThreadCount()}</td></tr>
  * </tbody>
  * </table>
- * The first five are {@code ExecutorServiceMetrics}'s for a {@code ForkJoinPool}, and
+ * The first six are {@code ExecutorServiceMetrics}'s for a {@code ForkJoinPool}, and
  * {@code executor.completed} is its counter for a {@code ThreadPoolExecutor}. Not published:
- * {@code ForkJoinPool}'s {@code executor.running} (workers not blocked in a join), which
- * {@code BwosExecutor} does not count, and {@code executor.delayed}, as the pool schedules no
- * delayed tasks. Tasks are not timed: this binder reads the pool's counters and wraps nothing.
+ * {@code executor.delayed}, as the pool schedules no delayed tasks. Tasks are not timed: this binder reads the pool's counters and wraps nothing.
  *
  * <p>The counts are sums of per-worker counters read without locking: exact once the pool is
  * quiescent, estimates while it runs; a thread that reads a counter twice never sees it decrease.
@@ -103,6 +104,8 @@ public final class BwosExecutorMetrics implements MeterBinder {
                 "Tasks queued for execution: in the workers' deques and inboxes and in the shared submission queue");
         gauge(registry, "executor.active", BwosExecutor::getActiveThreadCount, null,
                 "Workers not idle: running a task, searching for one, or blocked in a join");
+        gauge(registry, "executor.running", BwosExecutor::getRunningThreadCount, null,
+                "Workers not idle and not blocked in a join or managedBlock");
         gauge(registry, "executor.parallelism", BwosExecutor::getParallelism, BaseUnits.THREADS,
                 "Workers the pool was built with");
         gauge(registry, "executor.pool.size", BwosExecutor::getPoolSize, BaseUnits.THREADS,
@@ -123,6 +126,10 @@ public final class BwosExecutorMetrics implements MeterBinder {
                 "Workers searching for work");
         gauge(registry, "executor.parked", BwosExecutor::getParkedThreadCount, BaseUnits.THREADS,
                 "Workers parked while idle");
+        gauge(registry, "executor.spares", BwosExecutor::getSpareThreadCount, BaseUnits.THREADS,
+                "Threads beyond parallelism, started for blocked workers");
+        gauge(registry, "executor.blocked", BwosExecutor::getBlockedThreadCount, BaseUnits.THREADS,
+                "Workers blocked in a join or managedBlock, compensated");
     }
 
     /** A function counter over {@code count}, holding the pool weakly (FunctionCounter's default). */

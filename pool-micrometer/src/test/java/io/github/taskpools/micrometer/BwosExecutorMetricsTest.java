@@ -50,6 +50,7 @@ class BwosExecutorMetricsTest {
             new Expected("executor.steals", FunctionCounter.class, null, BwosExecutor::getStealCount),
             new Expected("executor.queued", Gauge.class, null, p -> p.getQueuedTaskCount() + p.getQueuedSubmissionCount()),
             new Expected("executor.active", Gauge.class, null, BwosExecutor::getActiveThreadCount),
+            new Expected("executor.running", Gauge.class, null, BwosExecutor::getRunningThreadCount),
             new Expected("executor.parallelism", Gauge.class, BaseUnits.THREADS, BwosExecutor::getParallelism),
             new Expected("executor.pool.size", Gauge.class, BaseUnits.THREADS, BwosExecutor::getPoolSize),
             new Expected("executor.completed", FunctionCounter.class, BaseUnits.TASKS, BwosExecutor::getCompletedTaskCount),
@@ -59,7 +60,9 @@ class BwosExecutorMetricsTest {
             new Expected("executor.parks", FunctionCounter.class, null, BwosExecutor::getParkCount),
             new Expected("executor.unparks", FunctionCounter.class, null, BwosExecutor::getUnparkCount),
             new Expected("executor.searching", Gauge.class, BaseUnits.THREADS, BwosExecutor::getSearchingThreadCount),
-            new Expected("executor.parked", Gauge.class, BaseUnits.THREADS, BwosExecutor::getParkedThreadCount));
+            new Expected("executor.parked", Gauge.class, BaseUnits.THREADS, BwosExecutor::getParkedThreadCount),
+            new Expected("executor.spares", Gauge.class, BaseUnits.THREADS, BwosExecutor::getSpareThreadCount),
+            new Expected("executor.blocked", Gauge.class, BaseUnits.THREADS, BwosExecutor::getBlockedThreadCount));
 
     @Test
     void everyMeterWithItsTypeBaseUnitDescriptionAndTags() {
@@ -207,7 +210,7 @@ class BwosExecutorMetricsTest {
             assertEquals(0.0, gauge(registry, "executor.queued"));
             assertEquals(0.0, gauge(registry, "executor.active"));
             assertEquals(0.0, gauge(registry, "executor.searching"));
-            assertEquals(2.0, gauge(registry, "executor.parked"));
+            assertEquals((double) pool.getPoolSize(), gauge(registry, "executor.parked"), pool::toString);
             assertTrue(counter(registry, "executor.steals") <= total, pool::toString);
             assertTrue(counter(registry, "executor.grants.on.request") <= counter(registry, "executor.grants"),
                     pool::toString);
