@@ -28,16 +28,67 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 /**
  * A work-stealing {@link java.util.concurrent.ExecutorService} on BWoS deques (Wang et al.,
  * OSDI'23): what {@code ForkJoinPool} is to its ABP deques, for {@link Runnable}s, {@link Callable}s
- * and fork/join tasks ({@link BwosTask}, {@link BwosRecursiveTask}, {@link BwosRecursiveAction}).
+ * and fork/join tasks ({@link BwosTask}, {@link BwosRecursiveTask}, {@link BwosRecursiveAction});
+ * porting fork/join code is a rename.
  *
  * <pre>{@code
+ * final class Sum extends BwosRecursiveTask<Long> {
+ *     final long[] a; final int lo, hi;
+ *     Sum(long[] a, int lo, int hi) { this.a = a; this.lo = lo; this.hi = hi; }
+ *     protected Long compute() {
+ *         if (hi - lo <= 4096) { long s = 0; for (int i = lo; i < hi; i++) s += a[i]; return s; }
+ *         int mid = (lo + hi) >>> 1;
+ *         Sum right = new Sum(a, mid, hi);
+ *         right.fork();                               // a plain store into this worker's deque
+ *         return new Sum(a, lo, mid).compute() + right.join();
+ *     }
+ * }
+ *
  * try (BwosExecutor pool = BwosExecutor.builder().parallelism(4).build()) {
- *     Future<String> f = pool.submit(() -> "hello");
- *     long fib = pool.invoke(new Fib(40));      // a BwosRecursiveTask<Long>
+ *     Future<String> hello = pool.submit(() -> "hello");
+ *     long total = pool.invoke(new Sum(new long[1 << 20], 0, 1 << 20));
  * }
  * }</pre>
+ * A complete program: {@code ExecutorExample} in the repository's {@code examples} module.
  *
- * <h2>Design</h2>
+ * <h2>Guarantees</h2>
+ * <ul>
+ *   <li>Every accepted task runs exactly once, or, after {@link #shutdownNow()}, is returned by it
+ *       (tasks given to {@code execute}/{@code submit}) or cancelled (fork/join tasks).</li>
+ *   <li>A submission racing {@link #shutdown()} is either rejected (and never runs) or runs.</li>
+ *   <li>A task submitted or forked from inside the pool can be run by an idle worker at once,
+ *       even if the task that submitted it then blocks where the pool cannot see it (a latch, a
+ *       lock, I/O); a fork is visible at once when a worker is idle (see the limit below).</li>
+ *   <li>{@code join()} and {@code get()} on a worker help (they run the joined task if it is
+ *       still queued, or its subtasks) and never block on a task their own worker holds; a
+ *       worker that blocks in them, or in {@link #managedBlock}, is compensated by a spare thread
+ *       (at most {@link Builder#maxSpares} beyond parallelism), so nested waits cannot starve
+ *       the pool.</li>
+ *   <li>An idle pool uses no CPU; threads start as work appears ({@code build()} starts none).</li>
+ * </ul>
+ *
+ * <h2>Threading</h2>
+ * All methods are thread-safe. Workers are daemon threads by default ({@link Builder#daemon}).
+ * An exception thrown by a task given to {@link #execute(Runnable)} goes to the
+ * uncaught-exception handler (the builder's, else the worker thread's) and the worker lives on;
+ * an exception of a submitted task or a fork/join task completes its future. Blocking calls a
+ * task makes (JDBC, HTTP clients, locks) hold its worker: wrap them in {@link #managedBlock} so
+ * that the pool compensates, as with {@code ForkJoinPool.managedBlock}; {@code
+ * CompletableFuture.get()} inside a task is not compensated here.
+ *
+ * <h2>When to pick it over ForkJoinPool</h2>
+ * For fork/join computations: a fork and a pop on the owner's side are plain stores and loads (no
+ * CAS, no fence), where {@code ForkJoinPool}'s pop is a CAS. For external submissions the two
+ * are within measurement of each other or {@code ForkJoinPool} is ahead; the figures, machine and
+ * commands are in the repository's {@code docs/executor.md} and the benchmark reports. Known
+ * limit: a fork made while every other worker is busy stays in the forking worker's block until
+ * that worker pushes again (which answers an idle worker's request for a grant); if it blocks
+ * where the pool cannot see (a latch) before that, the fork waits for it. Forks meant to run while their parent waits should be joined (or submitted
+ * with {@code execute}, which is visible at once).
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * <h3>Design</h3>
  * Each worker owns a LIFO BWoS deque for the tasks it forks and a FIFO queue for tasks its tasks
  * submit; forked and submitted tasks are kept apart (the JDK's own ForkJoinPool calls treating
  * them alike "arguably an early design mistake"). A fork is a plain store into the owner's block:
@@ -57,7 +108,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
  * BwosTask} for join.
  *
- * <h2>Idle workers</h2>
+ * <h3>Idle workers</h3>
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
  * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
  * is idle or on its way from the idle stack. Parked workers wait on a stack in {@code ctl}
@@ -70,7 +121,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * idle pool burns no CPU: every worker is parked, with no timed wake-up (but for the keep-alive
  * of spares, below).
  *
- * <h2>Threads</h2>
+ * <h3>Threads</h3>
  * {@code build()} starts no thread and makes no worker: a worker (its deques, its thread) is made
  * when work appears and no worker is idle to take it, while fewer than parallelism threads can run
  * tasks, as ForkJoinPool starts its workers; a worker that has not started is never searched,
@@ -86,7 +137,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * {@code managedBlock}, which compensates only in a ForkJoinPool): wrap such waits in {@link
  * #managedBlock}.
  *
- * <h2>Lifecycle</h2>
+ * <h3>Lifecycle</h3>
  * {@link #shutdown()} rejects new submissions from outside the pool ({@link
  * RejectedExecutionException}) and lets every accepted task, and the tasks those fork or submit,
  * run to the end; the pool terminates when every worker is idle and every queue empty, and its
@@ -104,13 +155,13 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * builder's, else the worker thread's) and the worker lives on; an exception of a submitted task
  * or a fork/join task completes its future.
  *
- * <h2>Joins</h2>
+ * <h3>Joins</h3>
  * A joiner runs the joined task itself if it is still queued (in its worker's queues, the spill
  * queue or the first tasks of the submission stripes), helps the worker that took it by stealing
  * its forks (along the chain of takers), and runs nothing else, so the joining stack holds only
  * the joined computation; with nothing to help with, it blocks with compensation (see above).
  *
- * <h2>Memory orderings</h2>
+ * <h3>Memory orderings</h3>
  * <pre>
  * field          writer: mode                          reader: mode
  * ctl            CAS (volatile): run state, threads,    volatile; a popper's read of ctl that sees a
@@ -964,6 +1015,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     // ------------------------------------------------------------------ lifecycle
 
+    /**
+     * Starts an orderly shutdown: submissions from outside the pool are rejected with {@link
+     * RejectedExecutionException} from now on; every task accepted before, and every task those
+     * fork or submit from inside the pool, still runs. Does not wait: {@link #awaitTermination}
+     * does, and {@link #close()} does both. The pool terminates when every worker is idle, every
+     * queue empty and its threads have exited (at once if it never started one). Calling it again
+     * has no effect.
+     */
     @Override
     public void shutdown() {
         for (long c; runState(c = (long) CTL.getVolatile(this)) == RUNNING; ) {

@@ -19,17 +19,25 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Fork and join</h2>
  * {@link #fork()} pushes the task onto the calling worker's LIFO BWoS deque: a plain store, no CAS
- * and no fence (BWoS §4.1). {@link #join()} first pops the worker's own deque and runs what it
- * finds until the joined task is done: thieves take the oldest tasks and the owner the newest, so
- * every task it pops is the joined one or newer than it, never an older one. If the task was
- * stolen, the joiner steals back from the worker that stole it (recorded in the task when it was
- * taken), asking it for a grant when it holds tasks thieves cannot reach yet, and parks when there
- * is nothing left to help with, until the task completes. Forking is allowed only on a worker
- * thread of a {@code BwosExecutor}; from any other thread submit the root task with
- * {@link BwosExecutor#invoke}, {@link BwosExecutor#submit(BwosTask)} or
- * {@link BwosExecutor#execute(BwosTask)}.
+ * and no fence (BWoS §4.1). {@link #join()} (and {@link #get()} on a worker) waits for the task,
+ * helping meanwhile: it runs the worker's own newer forks (the joined task's subtasks, or the
+ * task itself); if nobody has taken the joined task yet and it is still queued (in the worker's
+ * queues, the pool's spill queue or the first tasks of the submission stripes), it runs it in
+ * place; if another worker took it, it steals that worker's forks (and those of the worker that
+ * one is joining, along a short chain). It runs no unrelated task, so a joining stack holds only
+ * the joined computation. With nothing to help with, it blocks, and the pool compensates with an
+ * idle or a spare worker ({@link BwosExecutor}). Forking is allowed only on a worker thread of a
+ * {@code BwosExecutor}; from any other thread submit the root task with {@link
+ * BwosExecutor#invoke}, {@link BwosExecutor#submit(BwosTask)} or {@link
+ * BwosExecutor#execute(BwosTask)}.
  *
- * <h2>Completion</h2>
+ * <p>An exception thrown by {@code compute()} completes the task abnormally; {@link #join()}
+ * rethrows it ({@code RuntimeException} and {@code Error} as they are, anything else wrapped in a
+ * {@code RuntimeException}), {@link #get()} wraps it in an {@link ExecutionException}.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * <h3>Completion</h3>
  * The status word holds {@code DONE} (sign bit), {@code ABNORMAL}, {@code THROWN} and
  * {@code SIGNAL}, the last set by a waiter that parks. Completing is one volatile RMW
  * ({@code getAndBitwiseOr}), which publishes the result (written plainly before it) to every
@@ -37,10 +45,6 @@ import java.util.concurrent.locks.LockSupport;
  * unparks the waiters pushed on {@code waiters} before it. A waiter pushes itself (CAS), then sets
  * {@code SIGNAL} (CAS), then parks until {@code DONE}: both sides are volatile RMWs on the status,
  * so either the waiter sees {@code DONE} or the completer sees {@code SIGNAL}.
- *
- * <p>An exception thrown by {@code compute()} completes the task abnormally; {@link #join()}
- * rethrows it ({@code RuntimeException} and {@code Error} as they are, anything else wrapped in a
- * {@code RuntimeException}), {@link #get()} wraps it in an {@link ExecutionException}.
  *
  * @param <V> the result type
  */
