@@ -12,9 +12,19 @@ import java.net.InetSocketAddress;
  * thread accepts connections and reads request headers, {@link HttpServer#setExecutor} hands each
  * exchange to the executor under test. A handler reads the body on its request thread and sends
  * the reply when {@link Endpoints#handle} completes: at once, or for the fan-out endpoint on the
- * thread that finishes the last subtask (an exchange may be completed from any thread).
+ * thread that finishes the last subtask (an exchange may be completed from any thread). Sockets
+ * are {@code TCP_NODELAY} ({@code sun.net.httpserver.nodelay}, unless set otherwise).
  */
 final class JdkService implements HttpService {
+    static {
+        // Without TCP_NODELAY the server's separate writes of headers and body meet the client's
+        // delayed ACK: about 40 ms per keep-alive request. Read once, when the JDK's server
+        // configuration class loads, so it is set before the first server is made.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final HttpServer server;
     private final Endpoints endpoints;
     private final ServiceExecutor executor;

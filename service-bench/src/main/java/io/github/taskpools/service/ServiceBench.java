@@ -98,7 +98,9 @@ public final class ServiceBench implements Callable<Integer> {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new ServiceBench()).execute(args));
+        ServiceBench bench = new ServiceBench();
+        bench.argv = List.of(args);
+        System.exit(new CommandLine(bench).execute(args));
     }
 
     @Override
@@ -162,7 +164,7 @@ public final class ServiceBench implements Callable<Integer> {
         env.put("slices", slices);
         env.put("blockMicros", blockMicros);
         env.put("selectors", selectors);
-        env.put("command", "service-bench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        env.put("command", "service-bench " + String.join(" ", argv));
         JSON.writeValue(out.resolve("env.json").toFile(), env);
 
         ProcCpu cpu = ProcCpu.system();
@@ -184,8 +186,8 @@ public final class ServiceBench implements Callable<Integer> {
         return 0;
     }
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    /** The command line, for the report. */
+    private List<String> argv = List.of();
 
     private void check() {
         CommandLine cl = new CommandLine(this);
