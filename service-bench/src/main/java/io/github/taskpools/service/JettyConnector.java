@@ -22,6 +22,7 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * service tests check that nothing reached the executor when the server had started.
  */
 final class JettyConnector extends ServerConnector {
+    /** Numbers the select-loop threads; getAndIncrement (volatile) by whichever thread starts a connector. */
     private static final AtomicInteger LOOPS = new AtomicInteger();
 
     /**

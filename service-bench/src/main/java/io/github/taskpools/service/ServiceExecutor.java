@@ -2,6 +2,7 @@ package io.github.taskpools.service;
 
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,7 +41,7 @@ public abstract class ServiceExecutor implements AutoCloseable {
     }
 
     /** Blocks the calling request thread until {@code blocker} is releasable, as this executor should. */
-    public final void block(java.util.concurrent.ForkJoinPool.ManagedBlocker blocker) throws InterruptedException {
+    public final void block(ForkJoinPool.ManagedBlocker blocker) throws InterruptedException {
         blocking.block(blocker);
     }
 

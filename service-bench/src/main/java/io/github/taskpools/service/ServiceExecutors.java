@@ -85,7 +85,7 @@ public final class ServiceExecutors {
         throw new IllegalArgumentException("unknown executor '" + name + "' (known: " + String.join(", ", names) + ")");
     }
 
-    /** Counts the pools, for unique thread names. */
+    /** Counts the pools, for unique thread names; getAndIncrement (volatile) by any thread making one. */
     private static final AtomicInteger POOLS = new AtomicInteger();
 
     private static ServiceExecutor bwos(int parallelism) {
@@ -120,7 +120,7 @@ public final class ServiceExecutors {
 
     private static ServiceExecutor forkJoinPool(int parallelism) {
         String prefix = "forkjoinpool-" + POOLS.incrementAndGet() + "-worker-";
-        AtomicInteger made = new AtomicInteger();
+        AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
         ForkJoinPool pool = new ForkJoinPool(parallelism, p -> {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
             t.setName(prefix + made.getAndIncrement());
@@ -155,7 +155,7 @@ public final class ServiceExecutors {
 
     private static ServiceExecutor threadPoolExecutor(int parallelism) {
         String prefix = "threadpoolexecutor-" + POOLS.incrementAndGet() + "-worker-";
-        AtomicInteger made = new AtomicInteger();
+        AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
         ThreadPoolExecutor pool = new ThreadPoolExecutor(parallelism, parallelism, 0L, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, prefix + made.getAndIncrement());
