@@ -1,0 +1,217 @@
+package io.github.taskpools.service;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The service benchmark's report, made from {@code runs.json} and {@code env.json} in a results
+ * directory: {@code REPORT.md} with, per server and endpoint, a table of every executor at every
+ * connection count (the median across rounds of each figure, and its range: min-max across the
+ * rounds' runs that did not fail), the ratios of each executor's medians to ForkJoinPool's, and the
+ * BWoS paper's two charts (Fig. 14): throughput against p99 latency and throughput against the
+ * server's CPU utilisation, one curve per executor through its connection counts
+ * ({@code <server>-<endpoint>-latency.png}, {@code <server>-<endpoint>-cpu.png}).
+ */
+final class Report {
+    private Report() {
+    }
+
+    static final String BASELINE = "forkjoinpool";
+    private static final Color[] PALETTE = {
+        new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
+        new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
+    };
+
+    /** Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json. */
+    static void write(Path dir) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path runsFile = dir.resolve("runs.json");
+        if (!Files.exists(runsFile)) {
+            throw new IOException("no runs.json in " + dir);
+        }
+        List<RunRecord> runs = json.readValue(runsFile.toFile(), new TypeReference<List<RunRecord>>() { });
+        Map<String, Object> env = Files.exists(dir.resolve("env.json"))
+                ? json.readValue(dir.resolve("env.json").toFile(), new TypeReference<Map<String, Object>>() { })
+                : Map.of();
+        StringBuilder md = new StringBuilder("# Service benchmark\n\n");
+        md.append("The BWoS paper's §6.3.2 set-up on the JVM: HTTP servers whose requests run on the executor under "
+                + "test, loaded by `wrk` on the loopback (closed loop: wrk measures with coordinated omission). "
+                + "Each figure is the median across rounds, with its range (min-max across the rounds' runs) in "
+                + "brackets; failed runs (any wrk socket error or non-2xx/3xx response) are left out of the figures "
+                + "and counted in the last column. Steals, parks and wakes are the executor's own counters per "
+                + "request (n/a: it has no such counter). CPU is the server process's user + system time from "
+                + "/proc over the measured run, per request and as cores busy. Raw data: `runs.json`, `runs.csv`; "
+                + "set-up: `env.json`. docs/service-bench.md says how to read this.\n\n");
+        md.append("| set-up | |\n|---|---|\n");
+        for (String k : List.of("command", "started", "jdk", "os", "cpuModel", "availableProcessors", "parallelism",
+                "placement", "wrk", "wrkThreads", "rounds", "durationSeconds", "warmupSeconds", "serverJvmOptions",
+                "slices", "blockMicros", "selectors", "skippedExecutors")) {
+            if (env.containsKey(k)) {
+                md.append("| ").append(k).append(" | ").append(String.valueOf(env.get(k)).replace("|", "\\|")).append(" |\n");
+            }
+        }
+        md.append('\n');
+        Set<String> servers = new LinkedHashSet<>();
+        Set<String> endpoints = new LinkedHashSet<>();
+        Set<String> executors = new LinkedHashSet<>();
+        Set<Integer> conns = new java.util.TreeSet<>();
+        for (RunRecord r : runs) {
+            servers.add(r.server());
+            endpoints.add(r.endpoint());
+            executors.add(r.executor());
+            conns.add(r.connections());
+        }
+        for (String server : servers) {
+            for (String endpoint : endpoints) {
+                md.append("## ").append(server).append(", ").append(endpoint).append("\n\n");
+                md.append("| executor | conn | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | CPU µs/req | CPU cores | "
+                        + "steals/req | parks/req | wakes/req | runs ok/failed |\n");
+                md.append("|---|---:|---|---|---|---|---|---|---|---|---|---|---|\n");
+                Map<String, List<double[]>> latencyCurves = new LinkedHashMap<>();
+                Map<String, List<double[]>> cpuCurves = new LinkedHashMap<>();
+                for (String ex : executors) {
+                    for (int c : conns) {
+                        List<RunRecord> all = runs.stream().filter(r -> r.server().equals(server)
+                                && r.endpoint().equals(endpoint) && r.executor().equals(ex) && r.connections() == c).toList();
+                        if (all.isEmpty()) {
+                            continue;
+                        }
+                        List<RunRecord> ok = all.stream().filter(r -> !r.failed()).toList();
+                        md.append("| ").append(ex).append(" | ").append(c).append(" | ");
+                        if (ok.isEmpty()) {
+                            md.append("failed | | | | | | | | | | ").append("0/").append(all.size()).append(" |\n");
+                            continue;
+                        }
+                        md.append(cell(ok, RunRecord::requestsPerSecond, 1, "%.0f")).append(" | ")
+                                .append(cell(ok, RunRecord::p50Us, 1e3, "%.2f")).append(" | ")
+                                .append(cell(ok, RunRecord::p90Us, 1e3, "%.2f")).append(" | ")
+                                .append(cell(ok, RunRecord::p99Us, 1e3, "%.2f")).append(" | ")
+                                .append(cell(ok, RunRecord::p999Us, 1e3, "%.2f")).append(" | ")
+                                .append(cell(ok, RunRecord::cpuMicrosPerRequest, 1, "%.1f")).append(" | ")
+                                .append(cell(ok, RunRecord::cpuUtilisation, 1, "%.2f")).append(" | ")
+                                .append(counter(ok, RunRecord::stealsPerRequest)).append(" | ")
+                                .append(counter(ok, RunRecord::parksPerRequest)).append(" | ")
+                                .append(counter(ok, RunRecord::wakesPerRequest)).append(" | ")
+                                .append(ok.size()).append('/').append(all.size() - ok.size()).append(" |\n");
+                        double rps = median(ok, RunRecord::requestsPerSecond);
+                        latencyCurves.computeIfAbsent(ex, k -> new ArrayList<>()).add(new double[] {rps, median(ok, RunRecord::p99Us) / 1e3});
+                        cpuCurves.computeIfAbsent(ex, k -> new ArrayList<>()).add(new double[] {rps, 100 * median(ok, RunRecord::cpuUtilisation)});
+                    }
+                }
+                md.append('\n');
+                ratios(md, runs, server, endpoint, executors, conns);
+                String base = server + "-" + endpoint;
+                chart(dir.resolve(base + "-latency.png"), server + ", " + endpoint + ": throughput against p99 latency",
+                        "p99 latency (ms)", latencyCurves);
+                chart(dir.resolve(base + "-cpu.png"), server + ", " + endpoint + ": throughput against CPU utilisation",
+                        "server CPU utilisation (% of one core)", cpuCurves);
+                md.append("![throughput against p99 latency](").append(base).append("-latency.png) ")
+                        .append("![throughput against CPU utilisation](").append(base).append("-cpu.png)\n\n");
+            }
+        }
+        Files.writeString(dir.resolve("REPORT.md"), md);
+    }
+
+    /** Each executor's medians over ForkJoinPool's, per connection count: req/s, p99, CPU per request. */
+    private static void ratios(StringBuilder md, List<RunRecord> runs, String server, String endpoint,
+            Set<String> executors, Set<Integer> conns) {
+        if (!executors.contains(BASELINE) || executors.size() < 2) {
+            return;
+        }
+        md.append("Ratios of medians to ").append(BASELINE).append(" (req/s: higher is better; p99 and CPU µs/req: "
+                + "lower is better):\n\n| executor | conn | req/s | p99 | CPU µs/req |\n|---|---:|---:|---:|---:|\n");
+        for (String ex : executors) {
+            if (ex.equals(BASELINE)) {
+                continue;
+            }
+            for (int c : conns) {
+                List<RunRecord> a = ok(runs, server, endpoint, ex, c);
+                List<RunRecord> b = ok(runs, server, endpoint, BASELINE, c);
+                if (a.isEmpty() || b.isEmpty()) {
+                    continue;
+                }
+                md.append(String.format(Locale.ROOT, "| %s | %d | %.2fx | %.2fx | %.2fx |%n", ex, c,
+                        median(a, RunRecord::requestsPerSecond) / median(b, RunRecord::requestsPerSecond),
+                        median(a, RunRecord::p99Us) / median(b, RunRecord::p99Us),
+                        median(a, RunRecord::cpuMicrosPerRequest) / median(b, RunRecord::cpuMicrosPerRequest)));
+            }
+        }
+        md.append('\n');
+    }
+
+    private static List<RunRecord> ok(List<RunRecord> runs, String server, String endpoint, String ex, int c) {
+        return runs.stream().filter(r -> !r.failed() && r.server().equals(server) && r.endpoint().equals(endpoint)
+                && r.executor().equals(ex) && r.connections() == c).toList();
+    }
+
+    /** "median [min-max]" of a figure over the runs, divided by {@code scale}. */
+    private static String cell(List<RunRecord> ok, ToDoubleFunction<RunRecord> f, double scale, String format) {
+        double[] v = ok.stream().mapToDouble(f).map(x -> x / scale).sorted().toArray();
+        String m = String.format(Locale.ROOT, format, median(v));
+        return v.length == 1 ? m : m + " [" + String.format(Locale.ROOT, format, v[0]) + "-"
+                + String.format(Locale.ROOT, format, v[v.length - 1]) + "]";
+    }
+
+    /** "median [min-max]" of an executor counter per request, or n/a. */
+    private static String counter(List<RunRecord> ok, java.util.function.Function<RunRecord, Double> f) {
+        if (ok.stream().map(f).anyMatch(Objects::isNull)) {
+            return "n/a";
+        }
+        return cell(ok, r -> f.apply(r), 1, "%.3f");
+    }
+
+    static double median(List<RunRecord> runs, ToDoubleFunction<RunRecord> f) {
+        return median(runs.stream().mapToDouble(f).sorted().toArray());
+    }
+
+    /** The median of sorted values. */
+    static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static void chart(Path file, String title, String yLabel, Map<String, List<double[]>> curves) throws IOException {
+        XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle("throughput (requests/s)")
+                .yAxisTitle(yLabel).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotGridLinesVisible(true);
+        chart.getStyler().setMarkerSize(7);
+        int i = 0;
+        for (Map.Entry<String, List<double[]>> e : curves.entrySet()) {
+            double[] xs = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
+            double[] ys = e.getValue().stream().mapToDouble(p -> p[1]).toArray();
+            XYSeries s = chart.addSeries(e.getKey(), xs, ys);
+            Color color = PALETTE[i++ % PALETTE.length];
+            s.setLineColor(color);
+            s.setMarkerColor(color);
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setLineStyle(new BasicStroke(2.2f));
+        }
+        if (curves.isEmpty()) {
+            chart.addSeries("no successful runs", new double[] {0}, new double[] {0});
+        }
+        chart.getStyler().setYAxisMin(0.0);
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}

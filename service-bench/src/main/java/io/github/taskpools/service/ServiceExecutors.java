@@ -1,0 +1,247 @@
+package io.github.taskpools.service;
+
+import io.github.taskpools.executor.BwosExecutor;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
+
+/**
+ * The executors the service benchmark compares, each made at a given parallelism:
+ * <ul>
+ *   <li>{@code bwos}: {@link BwosExecutor} (default deque geometry);</li>
+ *   <li>{@code forkjoinpool}: {@link ForkJoinPool} (LIFO mode, as {@code new ForkJoinPool(n)}); the
+ *       blocking endpoint waits through {@link ForkJoinPool#managedBlock};</li>
+ *   <li>{@code threadpoolexecutor}: a fixed {@link ThreadPoolExecutor} on a {@link LinkedBlockingQueue}
+ *       (what {@code Executors.newFixedThreadPool} makes);</li>
+ *   <li>{@code virtual}: a virtual thread per request on the JDK's default scheduler (JDK 21+; the
+ *       parallelism is the scheduler's, {@code -Djdk.virtualThreadScheduler.parallelism}, which the
+ *       runner sets to the same number).</li>
+ * </ul>
+ * The list is open: an entry is a name, a description and a factory; {@link #ENTRIES} is the one
+ * place to add one.
+ */
+public final class ServiceExecutors {
+    private ServiceExecutors() {
+    }
+
+    /**
+     * How BwosExecutor's request threads wait in the blocking endpoint: through {@link
+     * BwosExecutor#managedBlock}, which compensates a blocked worker with an idle or a spare one, as
+     * {@code ForkJoinPool.managedBlock} does.
+     */
+    static final Blocking BWOS_BLOCKING = BwosExecutor::managedBlock;
+
+    /**
+     * One executor of the comparison: its name (the runner's {@code --executors}), a description for
+     * the report, whether this JVM can make it and its factory (given the parallelism).
+     */
+    public record Entry(String name, String description, BooleanSupplier availability,
+            IntFunction<ServiceExecutor> factory) {
+        /** Makes the executor with {@code parallelism} workers. */
+        public ServiceExecutor create(int parallelism) {
+            if (parallelism < 1) {
+                throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+            }
+            return factory.apply(parallelism);
+        }
+
+        /** Whether this JVM can make it (virtual threads need JDK 21+). */
+        public boolean available() {
+            return availability.getAsBoolean();
+        }
+    }
+
+    /** Every executor of the comparison, in the report's order. */
+    public static final List<Entry> ENTRIES = List.of(
+            new Entry("bwos", "BwosExecutor", () -> true, ServiceExecutors::bwos),
+            new Entry("forkjoinpool", "ForkJoinPool", () -> true, ServiceExecutors::forkJoinPool),
+            new Entry("threadpoolexecutor", "fixed ThreadPoolExecutor", () -> true,
+                    ServiceExecutors::threadPoolExecutor),
+            new Entry("virtual", "virtual thread per request (default scheduler)", ServiceExecutors::virtualThreads,
+                    ServiceExecutors::virtual));
+
+    /** The entry of that name. */
+    public static Entry entry(String name) {
+        List<String> names = new ArrayList<>();
+        for (Entry e : ENTRIES) {
+            if (e.name().equals(name)) {
+                return e;
+            }
+            names.add(e.name());
+        }
+        throw new IllegalArgumentException("unknown executor '" + name + "' (known: " + String.join(", ", names) + ")");
+    }
+
+    /** Counts the pools, for unique thread names; getAndIncrement (volatile) by any thread making one. */
+    private static final AtomicInteger POOLS = new AtomicInteger();
+
+    private static ServiceExecutor bwos(int parallelism) {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism)
+                .threadNamePrefix("bwos-" + POOLS.incrementAndGet() + "-worker-").build();
+        return new ServiceExecutor("bwos", parallelism, pool, BWOS_BLOCKING) {
+            @Override public OptionalLong steals() {
+                return OptionalLong.of(pool.getStealCount());
+            }
+
+            @Override public OptionalLong parks() {
+                return OptionalLong.of(pool.getParkCount());
+            }
+
+            @Override public OptionalLong wakes() {
+                return OptionalLong.of(pool.getUnparkCount());
+            }
+
+            @Override public int threads() {
+                return pool.getPoolSize();
+            }
+
+            @Override public int idleThreads() {
+                return Math.max(0, pool.getPoolSize() - pool.getActiveThreadCount());
+            }
+
+            @Override public long queuedTasks() {
+                return pool.getQueuedTaskCount() + pool.getQueuedSubmissionCount();
+            }
+        };
+    }
+
+    private static ServiceExecutor forkJoinPool(int parallelism) {
+        String prefix = "forkjoinpool-" + POOLS.incrementAndGet() + "-worker-";
+        AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
+        ForkJoinPool pool = new ForkJoinPool(parallelism, p -> {
+            ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+            t.setName(prefix + made.getAndIncrement());
+            return t;
+        }, null, false);
+        return new ServiceExecutor("forkjoinpool", parallelism, pool, Blocking.FORK_JOIN) {
+            @Override public OptionalLong steals() {
+                return OptionalLong.of(pool.getStealCount());
+            }
+
+            @Override public OptionalLong parks() {
+                return OptionalLong.empty();
+            }
+
+            @Override public OptionalLong wakes() {
+                return OptionalLong.empty();
+            }
+
+            @Override public int threads() {
+                return pool.getPoolSize();
+            }
+
+            @Override public int idleThreads() {
+                return Math.max(0, pool.getPoolSize() - pool.getActiveThreadCount());
+            }
+
+            @Override public long queuedTasks() {
+                return pool.getQueuedTaskCount() + pool.getQueuedSubmissionCount();
+            }
+        };
+    }
+
+    private static ServiceExecutor threadPoolExecutor(int parallelism) {
+        String prefix = "threadpoolexecutor-" + POOLS.incrementAndGet() + "-worker-";
+        AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(parallelism, parallelism, 0L, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, prefix + made.getAndIncrement());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.prestartAllCoreThreads();
+        return new ServiceExecutor("threadpoolexecutor", parallelism, pool, Blocking.IN_PLACE) {
+            @Override public OptionalLong steals() {
+                return OptionalLong.empty();
+            }
+
+            @Override public OptionalLong parks() {
+                return OptionalLong.empty();
+            }
+
+            @Override public OptionalLong wakes() {
+                return OptionalLong.empty();
+            }
+
+            @Override public int threads() {
+                return pool.getPoolSize();
+            }
+
+            @Override public int idleThreads() {
+                return Math.max(0, pool.getPoolSize() - pool.getActiveCount());
+            }
+
+            @Override public long queuedTasks() {
+                return pool.getQueue().size();
+            }
+        };
+    }
+
+    /** {@code Executors.newVirtualThreadPerTaskExecutor()} where the JDK has it (21+), else null. */
+    private static final MethodHandle VIRTUAL_PER_TASK = virtualPerTask();
+
+    private static MethodHandle virtualPerTask() {
+        try {
+            return MethodHandles.publicLookup().findStatic(Executors.class, "newVirtualThreadPerTaskExecutor",
+                    MethodType.methodType(ExecutorService.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
+    }
+
+    private static boolean virtualThreads() {
+        return VIRTUAL_PER_TASK != null;
+    }
+
+    private static ServiceExecutor virtual(int parallelism) {
+        if (VIRTUAL_PER_TASK == null) {
+            throw new UnsupportedOperationException("executor 'virtual' needs JDK 21 or newer (this is "
+                    + Runtime.version() + ")");
+        }
+        ExecutorService perTask;
+        try {
+            perTask = (ExecutorService) VIRTUAL_PER_TASK.invokeExact();
+        } catch (Throwable t) {
+            throw new IllegalStateException("Executors.newVirtualThreadPerTaskExecutor failed", t);
+        }
+        // Virtual threads unmount while they sleep or wait, so blocking in place is the managed way.
+        return new ServiceExecutor("virtual", parallelism, perTask, Blocking.IN_PLACE) {
+            @Override public OptionalLong steals() {
+                return OptionalLong.empty();
+            }
+
+            @Override public OptionalLong parks() {
+                return OptionalLong.empty();
+            }
+
+            @Override public OptionalLong wakes() {
+                return OptionalLong.empty();
+            }
+
+            @Override public int threads() {
+                return -1;
+            }
+
+            @Override public int idleThreads() {
+                return 0;
+            }
+
+            @Override public long queuedTasks() {
+                return 0;
+            }
+        };
+    }
+}
