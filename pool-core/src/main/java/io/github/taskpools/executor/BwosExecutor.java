@@ -58,7 +58,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *   <li>A submission racing {@link #shutdown()} is either rejected (and never runs) or runs.</li>
  *   <li>A task submitted or forked from inside the pool can be run by an idle worker at once,
  *       even if the task that submitted it then blocks where the pool cannot see it (a latch, a
- *       lock, I/O); a fork is visible at once when a worker is idle (see the limit below).</li>
+ *       lock, I/O); so is a fork made while the forking worker sees another worker idle, on its way
+ *       from idle or not started (see the limit below).</li>
  *   <li>{@code join()} and {@code get()} on a worker help (they run the joined task if it is
  *       still queued, or its subtasks) and never block on a task their own worker holds; a
  *       worker that blocks in them, or in {@link #managedBlock}, is compensated by a spare thread
@@ -81,9 +82,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * CAS, no fence), where {@code ForkJoinPool}'s pop is a CAS. For external submissions the two
  * are within measurement of each other or {@code ForkJoinPool} is ahead; the figures, machine and
  * commands are in the repository's {@code docs/executor.md} and the benchmark reports. Known
- * limit: a fork made while every other worker is busy stays in the forking worker's block until
- * that worker pushes again (which answers an idle worker's request for a grant); if it blocks
- * where the pool cannot see (a latch) before that, the fork waits for it. Forks meant to run while their parent waits should be joined (or submitted
+ * limit: a fork made while every other worker is busy or searching (or while one parks at that
+ * very moment: the forker's look at the idle count is a hint, without a fence) stays in the
+ * forking worker's block until that worker pushes again, which answers a searcher's request for a
+ * grant; if it blocks where the pool cannot see (a latch) before that, the fork waits for it. Forks meant to run while their parent waits should be joined (or submitted
  * with {@code execute}, which is visible at once).
  *
  * <h2>Implementation notes</h2>
@@ -95,8 +97,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * BWoS's owner path has no CAS and no fence (§4.1). The FIFO queue is a JCTools SPMC queue that
  * every worker takes from at once: a BWoS owner's block is reached by thieves only when the owner
  * grants it, and a task that submits work and then blocks where the pool cannot see it (a latch,
- * I/O) would hide that work; so would a fork, which therefore asks for a grant of its own block
- * when a worker is parked. Thieves take the oldest tasks;
+ * I/O) would hide that work; so would a fork, which therefore goes into the FIFO queue too when
+ * the forker sees a worker idle, waking or not started (see {@code Worker.fork}). Thieves take the oldest tasks;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped rings
@@ -460,22 +462,6 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * A task that cannot go into a worker's deque (full), that a worker about to park in a join
-     * hands on, or that a parking worker's look took but cannot run (see {@code
-     * Worker.lookAgain}): into the spill queue, which workers poll before the stripes and never move in
-     * batches into an inbox. A joiner that does not know where its task is looks there (see
-     * {@code Worker.helpStealer}); in a batch, such a task would wait in the inbox of a worker that
-     * may itself block in a join.
-     */
-    void inject(BwosTask<?> t) {
-        if (runState() >= STOP) {
-            t.trySetCancelled(); // shutdownNow drained the queue already: nobody would run it
-            return;
-        }
-        spills.offer(t);
-    }
-
-    /**
      * Into the spill queue: a submission whose stripe slot was not free (under the stripe's lock),
      * or a task a worker hands over (in a hand-over, see {@code Worker.beginHandOver}); both are
      * seen by shutdownNow, which drains the spill queue after the stripes' locks and the workers'
@@ -569,9 +555,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (!w.beginHandOver()) {
             return 0;
         }
-        int n = q.moveTo(w.inbox, Worker.BATCH, this);
-        w.endHandOver();
-        return n;
+        try {
+            return q.moveTo(w.inbox, Worker.BATCH, this);
+        } finally {
+            w.endHandOver();
+        }
     }
 
     /** An xorshift step: the next submission probe. */
@@ -666,13 +654,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     }
 
     /**
-     * Whether a worker is idle or not started yet (fewer threads than parallelism), by an opaque
-     * read of {@code ctl}: a hint for a fork, which then grants (a stale value costs one grant too
-     * many, or leaves a task to the grant on request of a searcher).
+     * Whether fewer workers run tasks than parallelism allows, as the caller sees it: a worker
+     * idle or not started ({@code ctl}'s threads less its idle count below parallelism), or one on
+     * its way from the idle stack. Opaque loads, no fence: a hint for a fork (see {@code
+     * Worker.fork}); idle spares beside parallelism running workers do not count.
      */
-    boolean idleOrUnstartedHint() {
+    boolean othersIdleHint() {
         long c = (long) CTL.getOpaque(this);
-        return idle(c) != 0 || total(c) < parallelism;
+        return total(c) - idle(c) < parallelism || waking.get() != 0;
     }
 
     /** Idle workers, as counted in {@code ctl} (volatile read). */
@@ -1064,7 +1053,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             if (t.trySetCancelled()) {
                 if (t instanceof Adapters.RunnableExecuteTask) {
                     never.add(((Adapters.RunnableExecuteTask) t).runnable);
-                } else if (t instanceof Runnable) {
+                } else if (t instanceof Adapters.InterruptibleTask) {
                     never.add((Runnable) t); // the future of a submit
                 } // else a BwosTask (submitted or forked): cancelled, its future says so
             }

@@ -85,6 +85,12 @@ public abstract class BwosTask<V> implements Future<V> {
      */
     @SuppressWarnings("unused") // accessed through STEALER
     private Worker stealer;
+    /**
+     * The worker that forked the task, or null. Plain: written by that worker in {@code fork()}
+     * and compared with itself in its own join (same thread); another thread's racy read can only
+     * differ from itself, so it never takes the task for its own fork.
+     */
+    Worker forker;
 
     /** For subclasses. */
     protected BwosTask() {

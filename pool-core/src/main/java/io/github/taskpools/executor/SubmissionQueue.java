@@ -146,7 +146,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 for (long k = b; k < b + n; k++) {
                     BwosTask<?> t = take(a, k, mask);
                     if (!inbox.offer(t)) {
-                        pool.inject(t); // cannot happen (the inbox was empty, max fits): never drop
+                        pool.spill(t); // only if the inbox was not empty: never drop (in a hand-over)
                     }
                 }
                 return (int) n;

@@ -513,8 +513,11 @@ final class Worker implements Runnable {
             return t; // shutdownNow has begun and may have drained the spill queue: run it, then exit
         }
         t.recordStealer(null); // scan recorded us, but another worker will run it
-        pool.spill(t);
-        endHandOver();
+        try {
+            pool.spill(t);
+        } finally {
+            endHandOver();
+        }
         pool.wakeTop();
         if (more) {
             pool.signalWork();
@@ -587,20 +590,19 @@ final class Worker implements Runnable {
     // ------------------------------------------------------------------ fork, submit, join
 
     /**
-     * A fork: a plain store into the owner's block (BWoS §4.1). A worker parked on the idle stack
-     * (or not started yet) does not ask for grants, so with one parked the fork first asks its own
-     * deque for one (an opaque load of the pool's {@code ctl}, a plain store of the push limit): the push then grants
-     * the older half of the block, and the changed grant count wakes a worker for it. Without
-     * that, a task forked and then waited for in code the pool cannot see (a latch) stayed in the
-     * owner's block while the other workers slept.
+     * A fork: a plain store into the owner's block (BWoS §4.1), when every other worker is busy or
+     * searching (a searcher asks for a grant, which the owner's next push answers). A worker
+     * parked, on its way from the idle stack or not started asks for nothing, and the fork would
+     * wait in the owner's block, unseen, if the owner then blocked where the pool cannot see (a
+     * latch): so when the owner sees such a worker (opaque loads of {@code ctl} and the waking
+     * count: a hint, no fence), the fork goes into the FIFO queue, where any worker takes it at
+     * once, and signals. A fork the deque refuses goes to the spill queue. Both hand-overs; after
+     * shutdownNow the fork is cancelled instead.
      */
     void fork(BwosTask<?> t) {
-        if (pool.idleOrUnstartedHint()) {
-            forks.requestGrant();
-        }
-        if (!forks.push(t)) {
-            pool.inject(t); // the deque is full: hand it to the shared queue, never run it inline
-            pool.signalWork();
+        t.forker = this; // plain: read back by this worker's join only
+        if (pool.othersIdleHint() || !forks.push(t)) {
+            forkShared(t);
             return;
         }
         long g = forks.grantCount(); // plain owner-private count: no cost beyond a load
@@ -608,6 +610,22 @@ final class Worker implements Runnable {
             grantsSeen = g;
             pool.signalWork(); // the push granted tasks to thieves
         }
+    }
+
+    /** A fork any worker can take at once: into the FIFO queue (or the spill queue), then a signal. */
+    private void forkShared(BwosTask<?> t) {
+        if (!beginHandOver()) {
+            t.trySetCancelled(); // shutdownNow has begun: forks are cancelled, their joiners see it
+            return;
+        }
+        try {
+            if (!submissions.offer(t)) {
+                pool.spill(t);
+            }
+        } finally {
+            endHandOver();
+        }
+        pool.signalWork();
     }
 
     /**
@@ -620,10 +638,13 @@ final class Worker implements Runnable {
         if (!beginHandOver()) {
             throw new RejectedExecutionException("BwosExecutor was shut down now");
         }
-        if (!submissions.offer(t)) {
-            pool.spill(t);
+        try {
+            if (!submissions.offer(t)) {
+                pool.spill(t);
+            }
+        } finally {
+            endHandOver();
         }
-        endHandOver();
         pool.signalWork();
     }
 
@@ -661,7 +682,9 @@ final class Worker implements Runnable {
      * Join of {@code t} by this worker (see {@link BwosTask}), until it is done or, with a
      * {@code deadline} ({@code System.nanoTime()}, 0 for none), until then; returns its status.
      * <ol>
-     *   <li>Pop and run own forks, all of which are {@code t} or newer (its subtasks).</li>
+     *   <li>If this worker forked {@code t}, pop and run its own forks, all of which are {@code t}
+     *       or newer (its subtasks, or tasks forked after it); a join of another task runs none of
+     *       them.</li>
      *   <li>If nobody took {@code t}, look for it (once a join) in this worker's inbox and FIFO
      *       queue, taking the tasks before it and releasing them to the spill queue, in the spill
      *       queue (where released tasks go), passing the others to its back, and in the
@@ -684,8 +707,9 @@ final class Worker implements Runnable {
         BwosTask<?> outer = joining; // plain: only this thread writes it
         JOINING.setOpaque(this, t);
         try {
+            boolean mine = t.forker == this; // then every task in our deque is t or newer
             while (t.status() >= 0) {
-                BwosTask<?> x = forks.pop();
+                BwosTask<?> x = mine ? forks.pop() : null;
                 if (x == null && t.stealer() == null && joinDepth <= MAX_JOIN_DEPTH) {
                     if (!released) {
                         released = true;
@@ -756,6 +780,7 @@ final class Worker implements Runnable {
         }
         BwosTask<?> found = null;
         boolean moved = false;
+        try {
         for (BwosTask<?> x; found == null && (x = inbox.poll()) != null; ) {
             if (x == t) {
                 found = x;
@@ -774,12 +799,14 @@ final class Worker implements Runnable {
         }
         if (found == null) {
             found = pool.takeSpilled(t);
+            moved = true; // the tasks it passed back to the spill queue's end need a signal too
         }
         if (found == null) {
             found = pool.takeSubmitted(t, MAX_SEARCHED_SUBMISSIONS);
-            moved = true;
         }
-        endHandOver();
+        } finally {
+            endHandOver();
+        }
         if (moved) {
             pool.signalWork();
         }
@@ -791,8 +818,15 @@ final class Worker implements Runnable {
         if (!beginHandOver()) {
             return null;
         }
-        BwosTask<?> x = pool.takeSpilled(t);
-        endHandOver();
+        BwosTask<?> x;
+        try {
+            x = pool.takeSpilled(t);
+        } finally {
+            endHandOver();
+        }
+        if (x != t) {
+            pool.signalWork(); // tasks passed back to the spill queue's end: a parked worker may need them
+        }
         return x;
     }
 
@@ -800,8 +834,9 @@ final class Worker implements Runnable {
      * A task to run while waiting for {@code t}: one of the forks of the worker that took it (its
      * subtasks), asking that worker for a grant when it has nothing granted; if that worker is
      * itself joining a task another worker took, one of that worker's forks, and so on up to
-     * {@value #HELP_CHAIN} links (ForkJoinPool's helpJoin follows the same chain): every task on
-     * the chain is part of {@code t}'s computation.
+     * {@value #HELP_CHAIN} links (ForkJoinPool's helpJoin follows the same chain). The taker's oldest
+     * forks are normally {@code t}'s subtasks; a fork its earlier tasks left unjoined may be taken
+     * too, as ForkJoinPool's helpJoin may.
      */
     private BwosTask<?> helpStealer(BwosTask<?> t) {
         Worker thief = t.stealer();
