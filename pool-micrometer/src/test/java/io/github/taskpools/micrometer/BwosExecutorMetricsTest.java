@@ -173,9 +173,12 @@ class BwosExecutorMetricsTest {
             }
             assertEquals(5.0, gauge(registry, "executor.queued"), pool::toString);
             assertEquals(2.0, gauge(registry, "executor.active"), pool::toString);
-            assertEquals(0.0, gauge(registry, "executor.parked"), pool::toString);
+            // A spare the joins of step 1 started may be parked beside them (idle spares are not
+            // woken while parallelism workers are awake).
+            double size = gauge(registry, "executor.pool.size");
+            assertTrue(size >= 2.0, pool::toString);
+            assertEquals(size - 2.0, gauge(registry, "executor.parked"), pool::toString);
             assertEquals(0.0, gauge(registry, "executor.searching"), pool::toString);
-            assertEquals(2.0, gauge(registry, "executor.pool.size"), pool::toString);
             assertCountersBracketed(registry, pool, last);
             release.countDown();
             for (Future<?> f : fs) {
@@ -184,8 +187,10 @@ class BwosExecutorMetricsTest {
             expected += fs.size();
 
             // 3. One submission at a time to a pool whose workers are blocked in park: each wakes one.
-            BooleanSupplier blocked = () -> pool.getParkedThreadCount() == 2
-                    && threads.stream().filter(Thread::isAlive).allMatch(t -> t.getState() == Thread.State.WAITING);
+            // Every thread parked (a spare from step 1, if any, parks with its keep-alive: timed).
+            BooleanSupplier blocked = () -> pool.getParkedThreadCount() == pool.getPoolSize()
+                    && threads.stream().filter(Thread::isAlive).allMatch(
+                            t -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
             awaitTrue(blocked, pool::toString);
             double parks0 = counter(registry, "executor.parks");
             double unparks0 = counter(registry, "executor.unparks");
