@@ -114,19 +114,16 @@ public final class ExecutorPools implements AutoCloseable {
     }
 
     /**
-     * The threads the pool's factory made so far; BwosExecutor's (made by its own factory, all at
-     * construction) are looked up by their name prefix once.
+     * The threads the pool's factory made so far; BwosExecutor's (made by its own factory as work
+     * appears: it starts its workers lazily, and spares) are looked up by their name prefix at each
+     * call, and kept once found.
      */
     public List<Thread> threads() {
-        if (bwos != null && threads.isEmpty()) {
+        if (bwos != null) {
             for (Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith(prefix)) {
+                if (t.getName().startsWith(prefix) && !threads.contains(t)) {
                     threads.add(t);
                 }
-            }
-            if (threads.size() != parallelism) {
-                throw new IllegalStateException("found " + threads.size() + " threads named " + prefix
-                        + "*, expected " + parallelism);
             }
         }
         return List.copyOf(threads);
