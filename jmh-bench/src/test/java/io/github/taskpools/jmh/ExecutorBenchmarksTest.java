@@ -89,6 +89,30 @@ class ExecutorBenchmarksTest {
     }
 
     @Test
+    void vthreadJsonRunsEveryOperationOnJdk21AndExplainsOn17() throws Exception {
+        VirtualThreadJsonBenchmark b = new VirtualThreadJsonBenchmark();
+        // The default scheduler: the tests' JVM has no --add-opens for the BwosExecutor one.
+        b.scheduler = VirtualThreadJsonBenchmark.DEFAULT;
+        b.document = JsonDocuments.MEDIUM;
+        if (Runtime.version().feature() < 21) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, b::setup);
+            assertTrue(e.getMessage().contains("--jvm"), e.getMessage());
+            return;
+        }
+        b.setup();
+        ExecutorCounters c = new ExecutorCounters();
+        c.reset();
+        try {
+            b.process(c);
+            b.process(c);
+        } finally {
+            b.tearDown();
+        }
+        assertEquals(2L * VirtualThreadJsonBenchmark.VIRTUAL_THREADS * VirtualThreadJsonBenchmark.OPS_PER_THREAD, c.work);
+        assertEquals(2, c.invocations);
+    }
+
+    @Test
     void percentilesCoverTheForksMeasurementIterationsOnly() throws Exception {
         ExecutorIdleBenchmark b = new ExecutorIdleBenchmark();
         b.pool = ExecutorPools.BWOS;

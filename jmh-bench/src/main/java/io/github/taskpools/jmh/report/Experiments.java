@@ -25,6 +25,7 @@ import io.github.taskpools.jmh.SalsaFenceBenchmark;
 import io.github.taskpools.jmh.SalsaOneProducerBenchmark;
 import io.github.taskpools.jmh.SalsaOneThreadBenchmark;
 import io.github.taskpools.jmh.SalsaProducersConsumersBenchmark;
+import io.github.taskpools.jmh.VirtualThreadJsonBenchmark;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -658,6 +659,42 @@ final class Experiments {
             Map.of(), 1, false, null, List.of(),
             Map.of("parallelism", new ParamSweep("C", "C")));
 
+    private static final Predicate<Map<String, String>> BWOS_SCHEDULER =
+            p -> VirtualThreadJsonBenchmark.BWOS.equals(p.get("scheduler"));
+
+    private static final Experiment VTHREAD_JSON = new Experiment(VirtualThreadJsonBenchmark.EXPERIMENT,
+            "Virtual threads on BwosExecutor against the default scheduler: JSON encode/decode (BWoS §6.3.3)",
+            VirtualThreadJsonBenchmark.class,
+            "The JVM form of the paper's Go experiment (go-json's encode/decode suite on a BWoS run queue): per"
+                    + " invocation " + VirtualThreadJsonBenchmark.VIRTUAL_THREADS + " virtual threads each decode a"
+                    + " document with Jackson's data binding and encode it again, "
+                    + VirtualThreadJsonBenchmark.OPS_PER_THREAD + " times, with a `Thread.yield()` before each"
+                    + " operation after the first (a scheduling point per operation). Documents shaped as go-json's"
+                    + " payloads: `small` (a flat record, about 150 bytes), `medium` (a person with 24 avatars, about"
+                    + " 2 KB), `large` (a forum page of 100 users and 200 topics, about 40 KB). Schedulers: the JDK's"
+                    + " default (`ForkJoinPool`) and a `BwosExecutor` through `BwosVirtualThreads`, both with"
+                    + " parallelism = the available processors. Score: operations (decode + encode) per second."
+                    + " Counters: per-operation latency from the moment the operation was ready (its thread's"
+                    + " `start()`, or just before its yield) to the end of its encode, median and 99th percentile"
+                    + " over a fork's measurement iterations, mean over forks, in µs; BwosExecutor's steals, parks"
+                    + " and unparks per operation (the default scheduler's pool is internal to the JDK). Every"
+                    + " encode must give back the document's bytes. JDK 21+ only (`--jvm`): on JDK 17 the trials"
+                    + " fail at set-up with that message.",
+            List.of("scheduler"), param("scheduler"), "document", "document", "primary", 1e3, "kops/s",
+            List.of(VirtualThreadJsonBenchmark.BWOS, VirtualThreadJsonBenchmark.DEFAULT),
+            List.of(new Counter("p50 latency (µs)", "p50Nanos", "microsToNanos"),
+                    new Counter("p99 latency (µs)", "p99Nanos", "microsToNanos"),
+                    new Counter("steals/op", "steals", "work", BWOS_SCHEDULER),
+                    new Counter("parks/op", "parks", "work", BWOS_SCHEDULER),
+                    new Counter("unparks/op", "unparks", "work", BWOS_SCHEDULER)),
+            List.of(new Ratio(VirtualThreadJsonBenchmark.BWOS, VirtualThreadJsonBenchmark.DEFAULT, null,
+                    "throughput: higher is better")),
+            List.of(new Chart("throughput", "Virtual threads: JSON operations per second", "score",
+                            "operations (k/s)", null),
+                    new Chart("p99", "Virtual threads: p99 latency of an operation", "p99 latency (µs)", "µs",
+                            null)),
+            Map.of(), 1, false, null);
+
     private static <T> List<T> concat(List<T> a, List<T> b) {
         List<T> out = new ArrayList<>(a);
         out.addAll(b);
@@ -806,7 +843,7 @@ final class Experiments {
                             new Chart("throughput", "Fence-free: worker + thief throughput vs δ", "score",
                                     "total throughput (Mops/s)", null)),
                     Map.of("delta", "64,128,512"), 2, true, null),
-            EXECUTOR_FORK_JOIN, EXECUTOR_SUBMIT, EXECUTOR_IDLE,
+            EXECUTOR_FORK_JOIN, EXECUTOR_SUBMIT, EXECUTOR_IDLE, VTHREAD_JSON,
             new Experiment(SalsaProducersConsumersBenchmark.EXPERIMENT,
                     "SALSA §6.3: throughput for producer/consumer counts (Fig. 4)",
                     SalsaProducersConsumersBenchmark.class,
