@@ -2,7 +2,6 @@ package io.github.taskpools.bwos;
 
 import io.github.taskpools.api.RefusedTasksException;
 import io.github.taskpools.api.WorkStealingDeque;
-import io.github.taskpools.internal.CarrierThreads;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -114,14 +113,8 @@ abstract class BwosBlocks<E> implements WorkStealingDeque<E> {
         return (round - 1) & IDX_MASK;
     }
 
-    /**
-     * Throws unless the caller is the owner, or a virtual thread mounted on the owner (a virtual
-     * thread scheduled by a {@code BwosExecutor} submits into its carrier's deque; the carrier's own
-     * code is suspended beneath it). Called on slow paths only: the carrier lookup runs only for a
-     * caller that is not the owner.
-     */
     final void checkOwner() {
-        if (Thread.currentThread() != owner && CarrierThreads.current() != owner) {
+        if (Thread.currentThread() != owner) {
             throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
                     + "; the owner is " + owner);
         }

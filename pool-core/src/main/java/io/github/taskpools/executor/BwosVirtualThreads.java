@@ -39,7 +39,7 @@ import java.util.concurrent.ThreadFactory;
  *       Executors.newVirtualThreadPerTaskExecutor()} (the JDK gives a virtual thread built without
  *       a scheduler its creator's).</li>
  *   <li>A virtual thread started or unparked by code running on a worker of the pool (the worker
- *       itself, or a virtual thread mounted on it) is queued in that worker's FIFO submission deque,
+ *       itself, or a virtual thread mounted on it) is queued in that worker's FIFO submission queue,
  *       where the worker takes it oldest first and idle workers steal it (as the default scheduler
  *       pushes it to its carrier's queue). One started or unparked from anywhere else (a platform
  *       thread, the JDK's timer and I/O threads, a virtual thread of another scheduler) goes
@@ -73,9 +73,8 @@ import java.util.concurrent.ThreadFactory;
  * current thread to the carrier, JDK 24 and 25 with the continuation pinned and the virtual thread
  * current: the scheduler therefore asks for the carrier ({@code Thread.currentCarrierThread()},
  * the JDK's own {@code ForkJoinPool.poolSubmit} does the same) and, when it is a worker of this
- * pool, pushes into that worker's FIFO deque on its behalf (the worker's code is suspended beneath
- * the mounted virtual thread, so the owner-only push is the worker's own; the deque's owner check
- * accepts a virtual thread mounted on the owner). The push signals as every submission inside the pool
+ * pool, offers into that worker's FIFO queue on its behalf (the worker's code is suspended beneath
+ * the mounted virtual thread, so the single-producer offer is the worker's own). The offer signals as every submission inside the pool
  * does ({@code Worker.submit}: a worker is woken only if none searches); the default scheduler's
  * {@code lazySubmit} of an unpark on the carrier itself skips that signal when the carrier's queue
  * is empty. The worker's thread is found through {@link BwosWorkerThread}: with a pool built with
@@ -152,12 +151,10 @@ public final class BwosVirtualThreads {
                     && ((BwosWorkerThread) carrier).worker.pool == pool) {
                 // A virtual thread mounted (and pinned by the JDK for this call) on a worker of ours:
                 // the worker's own submission, as BwosExecutor.execute makes it on the worker.
-                if (pool.runState() >= BwosExecutor.STOP) {
-                    throw new RejectedExecutionException("BwosExecutor was shut down now");
-                }
+                // Worker.submit rejects once shutdownNow has begun (its hand-over).
                 ((BwosWorkerThread) carrier).worker.submit(new Adapters.RunnableExecuteTask(continuation, pool));
             } else {
-                pool.execute(continuation); // on a worker: its FIFO deque; elsewhere: the stripes
+                pool.execute(continuation); // on a worker: its FIFO queue; elsewhere: the stripes
             }
         }
 
