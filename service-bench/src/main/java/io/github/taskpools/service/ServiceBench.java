@@ -216,6 +216,9 @@ public final class ServiceBench implements Callable<Integer> {
             }
         }
         cmd.add("-Djdk.virtualThreadScheduler.parallelism=" + p);
+        // BwosVirtualThreads (executor virtual-bwos) reaches the JDK's scheduler hook: java.lang opened
+        // to the class path's unnamed module. It changes nothing for the other executors.
+        cmd.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(ServerMain.class.getName());

@@ -1,6 +1,7 @@
 package io.github.taskpools.service;
 
 import io.github.taskpools.executor.BwosExecutor;
+import io.github.taskpools.executor.BwosVirtualThreads;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -71,7 +72,9 @@ public final class ServiceExecutors {
             new Entry("threadpoolexecutor", "fixed ThreadPoolExecutor", () -> true,
                     ServiceExecutors::threadPoolExecutor),
             new Entry("virtual", "virtual thread per request (default scheduler)", ServiceExecutors::virtualThreads,
-                    ServiceExecutors::virtual));
+                    ServiceExecutors::virtual),
+            new Entry("virtual-bwos", "virtual thread per request on a BwosExecutor (BwosVirtualThreads)",
+                    ServiceExecutors::virtualThreads, ServiceExecutors::virtualBwos));
 
     /** The entry of that name. */
     public static Entry entry(String name) {
@@ -202,8 +205,80 @@ public final class ServiceExecutors {
         }
     }
 
+    /** {@code Executors.newThreadPerTaskExecutor(ThreadFactory)} where the JDK has it (21+), else null. */
+    private static final MethodHandle THREAD_PER_TASK = threadPerTask();
+
+    private static MethodHandle threadPerTask() {
+        try {
+            return MethodHandles.publicLookup().findStatic(Executors.class, "newThreadPerTaskExecutor",
+                    MethodType.methodType(ExecutorService.class, java.util.concurrent.ThreadFactory.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
+    }
+
     private static boolean virtualThreads() {
         return VIRTUAL_PER_TASK != null;
+    }
+
+    /**
+     * A virtual thread per request, scheduled by a BwosExecutor of {@code parallelism} workers
+     * through {@link BwosVirtualThreads} (experimental; the server JVM opens {@code java.lang} to
+     * the unnamed module, see ServiceBench). Closing it closes the per-task executor, then the pool.
+     */
+    private static ServiceExecutor virtualBwos(int parallelism) {
+        if (THREAD_PER_TASK == null) {
+            throw new UnsupportedOperationException("executor 'virtual-bwos' needs JDK 21 or newer (this is "
+                    + Runtime.version() + ")");
+        }
+        BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism)
+                .threadNamePrefix("vbwos-" + POOLS.incrementAndGet() + "-worker-").build();
+        ExecutorService perTask;
+        try {
+            perTask = (ExecutorService) THREAD_PER_TASK.invokeExact(BwosVirtualThreads.newThreadFactory(pool, "request-"));
+        } catch (RuntimeException e) {
+            pool.shutdownNow();
+            throw e; // no hook, or java.lang not opened: the message says what to add
+        } catch (Throwable t) {
+            pool.shutdownNow();
+            throw new IllegalStateException("Executors.newThreadPerTaskExecutor failed", t);
+        }
+        return new ServiceExecutor("virtual-bwos", parallelism, perTask, Blocking.IN_PLACE) {
+            @Override public OptionalLong steals() {
+                return OptionalLong.of(pool.getStealCount());
+            }
+
+            @Override public OptionalLong parks() {
+                return OptionalLong.of(pool.getParkCount());
+            }
+
+            @Override public OptionalLong wakes() {
+                return OptionalLong.of(pool.getUnparkCount());
+            }
+
+            @Override public int threads() {
+                return pool.getPoolSize();
+            }
+
+            @Override public int idleThreads() {
+                return pool.getParkedThreadCount();
+            }
+
+            @Override public long queuedTasks() {
+                return pool.getQueuedTaskCount() + pool.getQueuedSubmissionCount();
+            }
+
+            @Override public void close() throws InterruptedException {
+                try {
+                    super.close();
+                } finally {
+                    pool.shutdown();
+                    if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
+                        pool.shutdownNow();
+                    }
+                }
+            }
+        };
     }
 
     private static ServiceExecutor virtual(int parallelism) {
