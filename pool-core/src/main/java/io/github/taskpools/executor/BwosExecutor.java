@@ -59,7 +59,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *   <li>A task submitted or forked from inside the pool can be run by an idle worker at once,
  *       even if the task that submitted it then blocks where the pool cannot see it (a latch, a
  *       lock, I/O); so is a fork made while the forking worker sees another worker idle, on its way
- *       from idle or not started (see the limit below).</li>
+ *       from idle or not started, if nothing the forker granted earlier is still unclaimed (see
+ *       the limit below).</li>
  *   <li>{@code join()} and {@code get()} on a worker help (they run the joined task if it is
  *       still queued, or its subtasks) and never block on a task their own worker holds; a
  *       worker that blocks in them, or in {@link #managedBlock}, is compensated by a spare thread
@@ -82,10 +83,12 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * CAS, no fence), where {@code ForkJoinPool}'s pop is a CAS. For external submissions the two
  * are within measurement of each other or {@code ForkJoinPool} is ahead; the figures, machine and
  * commands are in the repository's {@code docs/executor.md} and the benchmark reports. Known
- * limit: a fork made while every other worker is busy or searching (or while one parks at that
- * very moment: the forker's look at the idle count is a hint, without a fence) stays in the
- * forking worker's block until that worker pushes again, which answers a searcher's request for a
- * grant; if it blocks where the pool cannot see (a latch) before that, the fork waits for it. Forks meant to run while their parent waits should be joined (or submitted
+ * limit: a fork made while every other worker is busy or searching, while a task the forker
+ * granted earlier is still unclaimed (a second fork right after a first), or while a worker parks
+ * at that very moment (the forker's look at the idle count is a hint, without a fence) stays in
+ * the forking worker's block until that worker pushes again, which answers a searcher's request
+ * for a grant; if it blocks where the pool cannot see (a latch) before that, the fork waits for
+ * it. Tasks meant to run while their parent blocks should be given to {@code execute}. Forks meant to run while their parent waits should be joined (or submitted
  * with {@code execute}, which is visible at once).
  *
  * <h2>Implementation notes</h2>
@@ -97,8 +100,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * BWoS's owner path has no CAS and no fence (§4.1). The FIFO queue is a JCTools SPMC queue that
  * every worker takes from at once: a BWoS owner's block is reached by thieves only when the owner
  * grants it, and a task that submits work and then blocks where the pool cannot see it (a latch,
- * I/O) would hide that work; so would a fork, which therefore goes into the FIFO queue too when
- * the forker sees a worker idle, waking or not started (see {@code Worker.fork}). Thieves take the oldest tasks;
+ * I/O) would hide that work; so would a fork, which therefore asks for a grant of its own block
+ * when the forker sees a worker idle, waking or not started (see {@code Worker.fork}). Thieves take the oldest tasks;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped rings

@@ -590,18 +590,23 @@ final class Worker implements Runnable {
     // ------------------------------------------------------------------ fork, submit, join
 
     /**
-     * A fork: a plain store into the owner's block (BWoS §4.1), when every other worker is busy or
-     * searching (a searcher asks for a grant, which the owner's next push answers). A worker
-     * parked, on its way from the idle stack or not started asks for nothing, and the fork would
-     * wait in the owner's block, unseen, if the owner then blocked where the pool cannot see (a
-     * latch): so when the owner sees such a worker (opaque loads of {@code ctl} and the waking
-     * count: a hint, no fence), the fork goes into the FIFO queue, where any worker takes it at
-     * once, and signals. A fork the deque refuses goes to the spill queue. Both hand-overs; after
-     * shutdownNow the fork is cancelled instead.
+     * A fork: a plain store into the owner's block (BWoS §4.1). A worker parked, on its way from
+     * the idle stack or not started asks for no grant, so when the owner sees one (opaque loads of
+     * {@code ctl} and the waking count: a hint, no fence) the fork first asks its own deque for one
+     * (a plain store of the push limit): the push grants the older half of the block, the task
+     * itself when it is alone there, and the changed grant count wakes a worker. A grant is dropped
+     * while the thieves still have granted tasks, so a second fork made before the first was
+     * stolen stays in the block until the owner pushes again (the limit documented in {@link
+     * BwosExecutor}; putting every such fork into the FIFO queue instead cost fine-grained fork/join
+     * a third of its throughput at 2 workers, docs/executor.md). A fork the deque refuses goes to
+     * the spill queue, in a hand-over (after shutdownNow it is cancelled).
      */
     void fork(BwosTask<?> t) {
         t.forker = this; // plain: read back by this worker's join only
-        if (pool.othersIdleHint() || !forks.push(t)) {
+        if (pool.othersIdleHint()) {
+            forks.requestGrant();
+        }
+        if (!forks.push(t)) {
             forkShared(t);
             return;
         }
@@ -612,7 +617,7 @@ final class Worker implements Runnable {
         }
     }
 
-    /** A fork any worker can take at once: into the FIFO queue (or the spill queue), then a signal. */
+    /** A fork the deque refused: into the FIFO queue (or the spill queue), then a signal. */
     private void forkShared(BwosTask<?> t) {
         if (!beginHandOver()) {
             t.trySetCancelled(); // shutdownNow has begun: forks are cancelled, their joiners see it

@@ -99,37 +99,6 @@ class BwosExecutorNoHiddenTaskTest {
     }
 
     /**
-     * Two workers, the second parked or not started: a task forks two tasks, then waits on a latch
-     * that both open (the second fork found the first one's grant still unclaimed, and stayed in
-     * the owner's block, before forks went to the FIFO queue while a worker is idle).
-     */
-    @Test
-    void twoForksThenLatchRunOnTheIdleWorker() throws Exception {
-        BwosExecutor pool = BwosExecutor.builder().parallelism(2).build();
-        try {
-            for (int round = 0; round < ROUNDS; round++) {
-                awaitTrue(() -> pool.isQuiescent() && pool.getParkedThreadCount() == pool.getPoolSize(), pool::toString);
-                Future<?> f = pool.submit(new BwosRecursiveAction() {
-                    @Override
-                    protected void compute() {
-                        CountDownLatch latch = new CountDownLatch(2);
-                        BwosRecursiveAction x1 = opener(latch);
-                        BwosRecursiveAction x2 = opener(latch);
-                        x1.fork();
-                        x2.fork();
-                        await(latch);
-                        x1.join();
-                        x2.join();
-                    }
-                });
-                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
-            }
-        } finally {
-            terminate(pool);
-        }
-    }
-
-    /**
      * One worker: a task forks c, which waits for the task's own signal, then calls get() on a
      * task it submits. The get runs the submitted task, not the older fork c (ForkJoinPool's
      * tryRemoveAndExec runs only the joined task too): running c first would wait for ever.
@@ -169,15 +138,6 @@ class BwosExecutorNoHiddenTaskTest {
         } finally {
             terminate(pool);
         }
-    }
-
-    private static BwosRecursiveAction opener(CountDownLatch latch) {
-        return new BwosRecursiveAction() {
-            @Override
-            protected void compute() {
-                latch.countDown();
-            }
-        };
     }
 
     /** Two workers: inside a task, submit(..).get(2, SECONDS) gets the result. */
