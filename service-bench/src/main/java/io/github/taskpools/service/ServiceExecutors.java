@@ -94,31 +94,58 @@ public final class ServiceExecutors {
     private static ServiceExecutor bwos(int parallelism) {
         BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism)
                 .threadNamePrefix("bwos-" + POOLS.incrementAndGet() + "-worker-").build();
-        return new ServiceExecutor("bwos", parallelism, pool, BWOS_BLOCKING) {
-            @Override public OptionalLong steals() {
-                return OptionalLong.of(pool.getStealCount());
-            }
+        return new BwosCounters("bwos", parallelism, pool, pool, BWOS_BLOCKING);
+    }
 
-            @Override public OptionalLong parks() {
-                return OptionalLong.of(pool.getParkCount());
-            }
+    /**
+     * A ServiceExecutor with a BwosExecutor's counters. {@code executor} runs the requests: the pool
+     * itself, or a per-task executor of virtual threads the pool schedules, which {@link #close()}
+     * closes before the pool.
+     */
+    private static final class BwosCounters extends ServiceExecutor {
+        private final BwosExecutor pool;
 
-            @Override public OptionalLong wakes() {
-                return OptionalLong.of(pool.getUnparkCount());
-            }
+        BwosCounters(String name, int parallelism, BwosExecutor pool, ExecutorService executor, Blocking blocking) {
+            super(name, parallelism, executor, blocking);
+            this.pool = pool;
+        }
 
-            @Override public int threads() {
-                return pool.getPoolSize();
-            }
+        @Override public OptionalLong steals() {
+            return OptionalLong.of(pool.getStealCount());
+        }
 
-            @Override public int idleThreads() {
-                return Math.max(0, pool.getPoolSize() - pool.getActiveThreadCount());
-            }
+        @Override public OptionalLong parks() {
+            return OptionalLong.of(pool.getParkCount());
+        }
 
-            @Override public long queuedTasks() {
-                return pool.getQueuedTaskCount() + pool.getQueuedSubmissionCount();
+        @Override public OptionalLong wakes() {
+            return OptionalLong.of(pool.getUnparkCount());
+        }
+
+        @Override public int threads() {
+            return pool.getPoolSize();
+        }
+
+        @Override public int idleThreads() {
+            return Math.max(0, pool.getPoolSize() - pool.getActiveThreadCount());
+        }
+
+        @Override public long queuedTasks() {
+            return pool.getQueuedTaskCount() + pool.getQueuedSubmissionCount();
+        }
+
+        @Override public void close() throws InterruptedException {
+            try {
+                super.close();
+            } finally {
+                if (executor() != pool) {
+                    pool.shutdown();
+                    if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
+                        pool.shutdownNow();
+                    }
+                }
             }
-        };
+        }
     }
 
     private static ServiceExecutor forkJoinPool(int parallelism) {
@@ -243,42 +270,7 @@ public final class ServiceExecutors {
             pool.shutdownNow();
             throw new IllegalStateException("Executors.newThreadPerTaskExecutor failed", t);
         }
-        return new ServiceExecutor("virtual-bwos", parallelism, perTask, Blocking.IN_PLACE) {
-            @Override public OptionalLong steals() {
-                return OptionalLong.of(pool.getStealCount());
-            }
-
-            @Override public OptionalLong parks() {
-                return OptionalLong.of(pool.getParkCount());
-            }
-
-            @Override public OptionalLong wakes() {
-                return OptionalLong.of(pool.getUnparkCount());
-            }
-
-            @Override public int threads() {
-                return pool.getPoolSize();
-            }
-
-            @Override public int idleThreads() {
-                return pool.getParkedThreadCount();
-            }
-
-            @Override public long queuedTasks() {
-                return pool.getQueuedTaskCount() + pool.getQueuedSubmissionCount();
-            }
-
-            @Override public void close() throws InterruptedException {
-                try {
-                    super.close();
-                } finally {
-                    pool.shutdown();
-                    if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
-                        pool.shutdownNow();
-                    }
-                }
-            }
-        };
+        return new BwosCounters("virtual-bwos", parallelism, pool, perTask, Blocking.IN_PLACE);
     }
 
     private static ServiceExecutor virtual(int parallelism) {
