@@ -45,14 +45,20 @@ public abstract class ServiceExecutor implements AutoCloseable {
         blocking.block(blocker);
     }
 
-    /** Steals so far, where the executor counts them. */
-    public abstract OptionalLong steals();
+    /** Steals so far, where the executor counts them; empty (the default) where it does not. */
+    public OptionalLong steals() {
+        return OptionalLong.empty();
+    }
 
-    /** Times a worker parked so far, where the executor counts them. */
-    public abstract OptionalLong parks();
+    /** Times a worker parked so far, where the executor counts them; empty (the default) where it does not. */
+    public OptionalLong parks() {
+        return OptionalLong.empty();
+    }
 
-    /** Times a parked worker was woken so far, where the executor counts them. */
-    public abstract OptionalLong wakes();
+    /** Times a parked worker was woken so far, where the executor counts them; empty (the default) where it does not. */
+    public OptionalLong wakes() {
+        return OptionalLong.empty();
+    }
 
     /** Threads of the pool now; -1 where there is no pool (a virtual thread per task). */
     public abstract int threads();

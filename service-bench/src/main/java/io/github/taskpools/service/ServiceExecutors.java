@@ -161,14 +161,6 @@ public final class ServiceExecutors {
                 return OptionalLong.of(pool.getStealCount());
             }
 
-            @Override public OptionalLong parks() {
-                return OptionalLong.empty();
-            }
-
-            @Override public OptionalLong wakes() {
-                return OptionalLong.empty();
-            }
-
             @Override public int threads() {
                 return pool.getPoolSize();
             }
@@ -194,18 +186,6 @@ public final class ServiceExecutors {
                 });
         pool.prestartAllCoreThreads();
         return new ServiceExecutor("threadpoolexecutor", parallelism, pool, Blocking.IN_PLACE) {
-            @Override public OptionalLong steals() {
-                return OptionalLong.empty();
-            }
-
-            @Override public OptionalLong parks() {
-                return OptionalLong.empty();
-            }
-
-            @Override public OptionalLong wakes() {
-                return OptionalLong.empty();
-            }
-
             @Override public int threads() {
                 return pool.getPoolSize();
             }
@@ -286,18 +266,6 @@ public final class ServiceExecutors {
         }
         // Virtual threads unmount while they sleep or wait, so blocking in place is the managed way.
         return new ServiceExecutor("virtual", parallelism, perTask, Blocking.IN_PLACE) {
-            @Override public OptionalLong steals() {
-                return OptionalLong.empty();
-            }
-
-            @Override public OptionalLong parks() {
-                return OptionalLong.empty();
-            }
-
-            @Override public OptionalLong wakes() {
-                return OptionalLong.empty();
-            }
-
             @Override public int threads() {
                 return -1;
             }
