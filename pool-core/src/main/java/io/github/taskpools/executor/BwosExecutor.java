@@ -491,6 +491,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return null;
     }
 
+    /** Whether the spill queue looks empty (JCTools' volatile reads of its indices: a hint). */
+    boolean spillsEmpty() {
+        return spills.isEmpty();
+    }
+
     /**
      * {@code t}, if the spill queue holds it, for a joiner in a hand-over: polls at most the tasks
      * queued now and offers every other one back at the end (no task is lost or run here).

@@ -829,8 +829,10 @@ final class Worker implements Runnable {
         } finally {
             endHandOver();
         }
-        if (x != t) {
-            pool.signalWork(); // tasks passed back to the spill queue's end: a parked worker may need them
+        if (x != t && !pool.spillsEmpty()) {
+            // Tasks passed back to the spill queue's end, still there: a parked worker may need them
+            // (one taken meanwhile was taken by an awake worker; an empty queue needs no fence).
+            pool.signalWork();
         }
         return x;
     }
