@@ -940,6 +940,16 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
     }
 
+    /**
+     * Whether a worker besides the caller (itself awake) can run tasks: awake, not in a compensated
+     * wait. Volatile reads of {@code ctl} and the blocked count, not a snapshot: a hint for how
+     * long a join waits before it is compensated.
+     */
+    boolean othersRunning() {
+        long c = (long) CTL.getVolatile(this);
+        return total(c) - idle(c) - blocked.get() > 1;
+    }
+
     /** The wait of {@link #beginBlock()} ended: the worker runs tasks again. */
     void endBlock() {
         blocked.decrement();

@@ -80,7 +80,7 @@ public abstract class BwosTask<V> implements Future<V> {
     private Throwable exception;
     /**
      * The worker that took the task from a shared place (a steal, the submission queue), so that a
-     * joiner can help it. Opaque store by that worker before it runs the task, opaque read by the
+     * joiner can help it; a fork popped by its forker records nothing (see {@link #taker()}). Opaque store by that worker before it runs the task, opaque read by the
      * joiner: a hint, read again while the joiner waits.
      */
     @SuppressWarnings("unused") // accessed through STEALER
@@ -88,7 +88,8 @@ public abstract class BwosTask<V> implements Future<V> {
     /**
      * The worker that forked the task, or null. Plain: written by that worker in {@code fork()}
      * and compared with itself in its own join (same thread); another thread's racy read can only
-     * differ from itself, so it never takes the task for its own fork.
+     * differ from itself, so it never takes the task for its own fork, and a helper reads it as a
+     * hint of where the task is ({@link #taker()}).
      */
     Worker forker;
 
@@ -373,6 +374,16 @@ public abstract class BwosTask<V> implements Future<V> {
 
     final Worker stealer() {
         return (Worker) STEALER.getOpaque(this);
+    }
+
+    /**
+     * The worker that took the task, or holds it: the recorded taker, else its forker, which pops
+     * its own forks without recording itself (a fork not yet taken is in the forker's deque, where
+     * a helper steals it). Racy read of the plain {@link #forker}: a hint; a reference is never torn.
+     */
+    final Worker taker() {
+        Worker s = stealer();
+        return s != null ? s : forker;
     }
 
     final int status() {

@@ -96,6 +96,11 @@ final class Worker implements Runnable {
      * blocks instead: helping runs the joined computation's subtasks, each of which may join.
      */
     static final int MAX_JOIN_DEPTH = 64;
+    /**
+     * Microseconds a join that parks waits before it is compensated, while another worker runs
+     * tasks (see {@link #awaitCompensated}).
+     */
+    static final long COMPENSATION_DELAY_MICROS = 1000;
     /** Links of the chain of takers a joiner follows for a task to help with. */
     static final int HELP_CHAIN = 4;
     /**
@@ -185,8 +190,9 @@ final class Worker implements Runnable {
     /** Joins (and timed gets) of this worker in progress, nested on its stack. */
     private int joinDepth;
     /**
-     * The task this worker's innermost join waits for, or null: a hint for joiners that help along
-     * the chain of takers (see helpStealer). Opaque store by this worker, opaque load by others.
+     * The task this worker's innermost join that waits on other workers waits for, or null: a hint
+     * for joiners that help along the chain of takers (see helpStealer). Opaque store by this
+     * worker, opaque load by others.
      */
     @SuppressWarnings("unused") // through JOINING
     private BwosTask<?> joining;
@@ -300,8 +306,9 @@ final class Worker implements Runnable {
             if (++tick % INJECTION_INTERVAL == 0) {
                 t = pool.pollInjection(this, false, true);
             }
-            if (t == null) {
-                t = forks.pop();
+            if (t == null && (t = forks.pop()) != null) {
+                foundWork(); // a fork: no taker record, its forker runs it (see BwosTask.taker)
+                return t;
             }
             if (t == null) {
                 t = submissions.poll(); // null only when empty, as the inbox's
@@ -708,14 +715,28 @@ final class Worker implements Runnable {
     int awaitJoin(BwosTask<?> t, long deadline) {
         int spins = 0;
         boolean released = false;
+        boolean published = false;
         joinDepth++;
         BwosTask<?> outer = joining; // plain: only this thread writes it
-        JOINING.setOpaque(this, t);
         try {
             boolean mine = t.forker == this; // then every task in our deque is t or newer
             while (t.status() >= 0) {
                 BwosTask<?> x = mine ? forks.pop() : null;
-                if (x == null && t.stealer() == null && joinDepth <= MAX_JOIN_DEPTH) {
+                if (x != null) {
+                    runTask(x); // no taker record: a fork its forker runs (see BwosTask.taker)
+                    spins = 0;
+                    continue;
+                }
+                if (!published) {
+                    // From here the join waits on other workers: publish what it waits for, for
+                    // helpers that follow the chain of takers. Not before: a join that only pops its
+                    // own forks, nearly every join of a fork/join computation, stores nothing into
+                    // this (old) Worker, whose reference store would cost G1's post-write barrier a
+                    // StoreLoad fence (a young task into an old object).
+                    published = true;
+                    JOINING.setOpaque(this, t);
+                }
+                if (t.stealer() == null && joinDepth <= MAX_JOIN_DEPTH) {
                     if (!released) {
                         released = true;
                         x = takeOwn(t);
@@ -752,18 +773,36 @@ final class Worker implements Runnable {
             return t.status();
         } finally {
             joinDepth--;
-            JOINING.setOpaque(this, outer);
+            if (published) {
+                JOINING.setOpaque(this, outer);
+            }
         }
     }
 
     /**
      * The join's last resort: parks until {@code t} is done (or until {@code deadline}, 0 for
      * none), as a blocked worker for which the pool wakes an idle worker or adds a spare ({@link
-     * BwosExecutor#beginBlock()}).
+     * BwosExecutor#beginBlock()}). While another worker runs tasks (normally the one running
+     * {@code t}'s computation) the join first parks uncompensated for up to {@value
+     * #COMPENSATION_DELAY_MICROS} µs, as ForkJoinPool leaves a joiner uncompensated while another
+     * worker is active: a spare made for every such join put a third and fourth thread on two
+     * cores in fine-grained fork/join and halved its throughput (docs/executor.md, 2026-12-05). The
+     * delay bounds how long a join waits uncompensated when the task's taker is itself blocked
+     * where the pool cannot see it (ForkJoinPool then waits for good).
      */
     private int awaitCompensated(BwosTask<?> t, long deadline) throws InterruptedException {
         if (t.status() < 0) {
             return t.status();
+        }
+        if (pool.othersRunning()) {
+            long until = System.nanoTime() + COMPENSATION_DELAY_MICROS * 1000L;
+            if (deadline != 0L && deadline - until < 0L) {
+                until = deadline;
+            }
+            int s = t.awaitExternal(false, until);
+            if (s < 0 || (deadline != 0L && System.nanoTime() - deadline >= 0L)) {
+                return s;
+            }
         }
         pool.beginBlock();
         try {
@@ -846,7 +885,7 @@ final class Worker implements Runnable {
      * too, as ForkJoinPool's helpJoin may.
      */
     private BwosTask<?> helpStealer(BwosTask<?> t) {
-        Worker thief = t.stealer();
+        Worker thief = t.taker();
         for (int link = 0; link < HELP_CHAIN && thief != null && thief != this && thief.pool == pool; link++) {
             BwosTask<?> x = thief.forks.steal();
             if (x != null) {
@@ -857,7 +896,7 @@ final class Worker implements Runnable {
                 REQUESTS.setOpaque(this, grantRequests + 1);
             }
             BwosTask<?> next = (BwosTask<?>) JOINING.getOpaque(thief);
-            thief = next == null ? null : next.stealer();
+            thief = next == null ? null : next.taker();
         }
         return null;
     }
