@@ -108,9 +108,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * ({@link SubmissionQueue}: pushed under a lock, taken by CAS; four stripes a worker, chosen by a
  * per-thread probe that moves when another thread holds the stripe's lock), with no registration
  * with the pool; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
- * tasks. A worker that finds a stripe with tasks takes up to {@value Worker#BATCH} more into its
- * inbox, a JCTools SPMC queue that other workers steal from, so that two workers do not take turns
- * on one stripe at every task. See {@link Worker} for the loop and the parking handshake, {@link
+ * tasks. A worker that finds a stripe with tasks takes its share of them (those queued divided by
+ * parallelism, rounded up, at most {@value Worker#BATCH}) into its inbox, a JCTools SPMC queue that other
+ * workers steal from before they poll the stripes, so that two workers do not take turns on one
+ * stripe at every task and a batch held by a worker that blocks does not wait behind newer
+ * submissions. See {@link Worker} for the loop and the parking handshake, {@link
  * BwosTask} for join.
  *
  * <h3>Idle workers</h3>
@@ -439,11 +441,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             w.submit(t); // from inside the pool: accepted until shutdownNow, as ForkJoinPool does
             return;
         }
-        if (runState() != RUNNING) {
-            throw new RejectedExecutionException("BwosExecutor is shut down");
-        }
-        // Accepted or rejected under the stripe's lock (see SubmissionQueue): a rejected task was
-        // never published, an accepted one is seen by whoever commits termination.
+        // Accepted or rejected under the stripe's lock (see SubmissionQueue), which reads the run
+        // state once: a rejected task was never published, an accepted one is seen by whoever
+        // commits termination.
         int[] probe = PROBE.get();
         for (int tries = 0, r; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
                 != SubmissionQueue.ACCEPTED; tries++) {
@@ -520,8 +520,10 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * poll} would spin until it is, and a worker preempted between the two held the others
      * spinning. The parking handshake's last look is {@code strict}: it waits for such an element,
      * because the handshake counts on seeing every task whose xadd preceded it. A stripe's take
-     * never waits (see {@link SubmissionQueue}). With {@code batch}, up to {@value Worker#BATCH}
-     * more tasks of the stripe go into the worker's inbox, by the same CAS.
+     * never waits (see {@link SubmissionQueue}); a look that is not strict leaves the stripes'
+     * submitter lines alone while the slot at their base is empty ({@code relaxedPoll}). With
+     * {@code batch}, the worker's share of the stripe's tasks (at most {@value Worker#BATCH}) go
+     * into its inbox, by one CAS.
      */
     BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
         BwosTask<?> t = strict ? spills.poll() : spills.relaxedPoll();
@@ -536,7 +538,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         for (int i = 0; i < n; i++) {
             int k = (start + i) & stripeMask;
             SubmissionQueue q = stripes[k];
-            if ((t = q.poll()) != null) {
+            if ((t = strict ? q.poll() : q.relaxedPoll()) != null) {
                 w.stripe = k;
                 if (strict) {
                     return t; // the parking look signals for what it leaves, once it is awake
@@ -564,7 +566,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             return 0;
         }
         try {
-            return q.moveTo(w.inbox, Worker.BATCH, this);
+            return q.moveTo(w.inbox, Worker.BATCH, parallelism, this);
         } finally {
             w.endHandOver();
         }

@@ -45,11 +45,17 @@ import org.jctools.queues.SpmcArrayQueue;
  * slots   lock holder: plain store, published by      taker: plain read after its CAS;
  *         top's volatile store; taker: release store   lock holder: acquire read (pairs with the
  *         of null after its read                      taker's release: its read is done)
- * array   lock holder: plain, once, before the first  takers: plain, after a volatile read of
- *         volatile store of top                         top that saw the first task
+ * array   lock holder: plain, once                     lock holder: plain
+ * ring    lock holder: release, once, before the first  takers: acquire (a null ring: nothing
+ *         volatile store of top                         was ever pushed)
+ * slots   (relaxedPoll's look)                        searchers: opaque, a hint checked
+ *                                                       against top before the CAS
  * </pre>
- * {@code lock} and {@code top} share the submitters' lines; {@code base}, written by takers, is
- * padded onto lines of its own (JCTools-style padding by inheritance).
+ * {@code lock}, {@code top} and {@code array} share the submitters' lines; {@code base} and
+ * {@code ring}, written by takers and once by the first submitter, are padded onto lines of their
+ * own (JCTools-style padding by inheritance). A searching worker's {@link #relaxedPoll()} reads
+ * {@code top} only when the slot of {@code base} holds a task, so that looks at empty stripes
+ * leave the submitters' line in their cache.
  */
 final class SubmissionQueue extends SubmissionQueueBase {
     long q00, q01, q02, q03, q04, q05, q06, q07;
@@ -95,7 +101,8 @@ final class SubmissionQueue extends SubmissionQueueBase {
             BwosTask<?>[] a = array;
             if (a == null) {
                 a = new BwosTask<?>[mask + 1];
-                array = a; // plain: read by takers only after top's volatile store below
+                array = a; // plain: the submitters' own copy, read under the lock
+                RING.setRelease(this, a); // the takers' copy, on their line (pairs with their acquire)
             }
             long t = (long) TOP.get(this); // plain: written only under the lock, which we hold
             int i = (int) t & mask;
@@ -125,24 +132,51 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 return null;
             }
             if (BASE.compareAndSet(this, b, b + 1)) {
-                return take(array, b, mask);
+                return take((BwosTask<?>[]) RING.getAcquire(this), b, mask);
             }
         }
     }
 
     /**
-     * Takes up to {@code max} of the oldest tasks by one CAS and offers them to {@code inbox} (its
-     * owner's, which offers only into an empty inbox, so they fit); returns how many it took.
+     * As {@link #poll()}, but looks at the slot of {@code base} first and answers {@code null}
+     * when it is empty, without reading {@code top}: a searching worker's look leaves the
+     * submitters' line (lock and top) alone, so that a submitter's next push finds it still in its
+     * own cache (ForkJoinPool's scanners likewise read only base and the slot). It may answer
+     * {@code null} while tasks are queued: when another taker took the task of {@code base} between
+     * the two reads. Not for a look that must see every published task (the parking look).
      */
-    int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, BwosExecutor pool) {
+    BwosTask<?> relaxedPoll() {
+        BwosTask<?>[] a = (BwosTask<?>[]) RING.getAcquire(this);
+        if (a == null) {
+            return null;
+        }
         for (;;) {
             long b = (long) BASE.getVolatile(this);
-            long n = Math.min(max, (long) TOP.getVolatile(this) - b);
+            // Opaque: a hint. Null: nothing was pushed at b yet, or its taker has cleared it.
+            // Non-null: the task of b, or of b - capacity not cleared yet, which top tells apart.
+            if (SLOTS.getOpaque(a, (int) b & mask) == null || (long) TOP.getVolatile(this) <= b) {
+                return null;
+            }
+            if (BASE.compareAndSet(this, b, b + 1)) {
+                return take(a, b, mask);
+            }
+        }
+    }
+
+    /**
+     * Takes a share of the oldest tasks by one CAS, at most {@code max} and at most the
+     * {@code shares}-th part of those queued (rounded up), and offers them to {@code inbox} (its
+     * owner's, which offers only into an empty inbox, so they fit); returns how many it took.
+     */
+    int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, int shares, BwosExecutor pool) {
+        for (;;) {
+            long b = (long) BASE.getVolatile(this);
+            long n = Math.min(max, ((long) TOP.getVolatile(this) - b + shares - 1) / shares);
             if (n <= 0) {
                 return 0;
             }
             if (BASE.compareAndSet(this, b, b + n)) {
-                BwosTask<?>[] a = array;
+                BwosTask<?>[] a = (BwosTask<?>[]) RING.getAcquire(this);
                 for (long k = b; k < b + n; k++) {
                     BwosTask<?> t = take(a, k, mask);
                     if (!inbox.offer(t)) {
@@ -239,7 +273,7 @@ abstract class SubmissionQueueProducer extends SubmissionQueuePad0 {
     /** One past the newest task. */
     @SuppressWarnings("unused") // through TOP
     private volatile long top;
-    /** The ring, allocated by the first submitter. */
+    /** The ring, allocated by the first submitter; the submitters' copy. Plain: under the lock. */
     BwosTask<?>[] array;
 }
 
@@ -251,10 +285,13 @@ abstract class SubmissionQueuePad1 extends SubmissionQueueProducer {
 /** The takers' field. */
 abstract class SubmissionQueueBase extends SubmissionQueuePad1 {
     static final VarHandle BASE;
+    static final VarHandle RING;
 
     static {
         try {
-            BASE = MethodHandles.lookup().findVarHandle(SubmissionQueueBase.class, "base", long.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            BASE = l.findVarHandle(SubmissionQueueBase.class, "base", long.class);
+            RING = l.findVarHandle(SubmissionQueueBase.class, "ring", BwosTask[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -263,4 +300,11 @@ abstract class SubmissionQueueBase extends SubmissionQueuePad1 {
     /** The oldest index not taken yet. */
     @SuppressWarnings("unused") // through BASE
     private volatile long base;
+    /**
+     * The ring, the takers' copy of {@code array}, beside base so that takers never read the
+     * submitters' line for it. Release store once by the first submitter (before its first
+     * volatile store of top); acquire loads by takers.
+     */
+    @SuppressWarnings("unused") // through RING
+    private BwosTask<?>[] ring;
 }

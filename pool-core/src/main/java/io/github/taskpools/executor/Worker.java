@@ -15,8 +15,9 @@ import org.jctools.queues.SpmcArrayQueue;
  * (FIFO queue), else the oldest in the inbox (a batch taken from the shared submission queue),
  * else one from the shared submission queue, which is also polled first every
  * {@value #INJECTION_INTERVAL} tasks so that a stream of local work cannot starve it. With nothing
- * local, search: steal from the other workers (their forks first, the oldest, the largest in a
- * fork/join computation, then their submissions and inboxes) and the submission queue; after a
+ * local, search, oldest work first: the other workers' inboxes and FIFO queues, then the
+ * submission queue, then the other workers' forks (the oldest, the largest in a fork/join
+ * computation); after a
  * failed round ask every other worker for a grant (grant on request, see {@link
  * LifoBwosDeque#requestGrant()}), spin a bounded number of rounds, then park.
  *
@@ -111,10 +112,12 @@ final class Worker implements Runnable {
     /** Rounds of a join between two looks for the joined task in the spill queue (a power of two). */
     static final int SPILL_LOOK_INTERVAL = 64;
     /**
-     * Tasks a worker moves from a submission stripe into its {@link #inbox} at once, after the one
-     * it runs: consecutive polls of one stripe by one worker keep the stripe's consumer index and
-     * slots in that worker's cache, where two workers polling it in turn move them across cores
-     * at every task.
+     * Tasks a worker moves from a submission stripe into its {@link #inbox} at once at most, after
+     * the one it runs: consecutive polls of one stripe by one worker keep the stripe's consumer
+     * index and slots in that worker's cache, where two workers polling it in turn move them across
+     * cores at every task. A worker takes no more than its share of the queued tasks (those queued
+     * divided by parallelism, rounded up): a whole batch of long requests taken by one worker made some wait
+     * for 32 service times while the other worker served newer ones (docs/executor.md, 2026-12-05).
      */
     static final int BATCH = 32;
 
@@ -396,13 +399,15 @@ final class Worker implements Runnable {
         }
     }
 
-    /** One round: the submission queue, then every other worker's deques from a random start. */
+    /**
+     * One round, oldest work first: the tasks other workers hold for the submission queue (their
+     * inboxes, taken from it earlier, and their FIFO queues), then the submission queue, then the
+     * other workers' forks; the workers from a random start. Taking another worker's inbox before
+     * the submission queue keeps external submissions near FIFO order when a worker blocks where
+     * the pool cannot see it (a servlet's blocking read) with a batch in its inbox: the batch would
+     * otherwise wait behind every newer submission (docs/executor.md, 2026-12-05).
+     */
     BwosTask<?> scan(boolean strict) {
-        BwosTask<?> t = pool.pollInjection(this, strict, !strict);
-        if (t != null) {
-            t.recordStealer(this);
-            return t;
-        }
         Worker[] ws = pool.workers;
         int n = pool.created();
         int start = nextRandom(n);
@@ -411,27 +416,40 @@ final class Worker implements Runnable {
             if (v == this) {
                 continue;
             }
-            t = v.forks.steal();
-            if (t == null) {
-                t = strict ? v.submissions.poll() : v.submissions.relaxedPoll();
-            }
-            if (t == null) {
-                t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
-                if (t != null && !strict && !v.inbox.isEmpty()) {
+            BwosTask<?> t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
+            if (t != null) {
+                if (!strict && !v.inbox.isEmpty()) {
                     // Pass the batch's signal on: its owner woke one worker for all of it, and its
                     // submitters' wakes may have found a searcher (ForkJoinPool's propagation;
                     // tasks that wait for each other need a worker each). The parking look signals
                     // by itself.
                     pool.wakeOne();
                 }
+            } else {
+                t = strict ? v.submissions.poll() : v.submissions.relaxedPoll();
             }
             if (t != null) {
-                t.recordStealer(this);
-                STEALS.setOpaque(this, steals + 1);
-                return t;
+                return stolen(t);
+            }
+        }
+        BwosTask<?> t = pool.pollInjection(this, strict, !strict);
+        if (t != null) {
+            t.recordStealer(this);
+            return t;
+        }
+        for (int i = 0; i < n; i++) {
+            Worker v = ws[(start + i) % n];
+            if (v != this && (t = v.forks.steal()) != null) {
+                return stolen(t);
             }
         }
         return null;
+    }
+
+    private BwosTask<?> stolen(BwosTask<?> t) {
+        t.recordStealer(this);
+        STEALS.setOpaque(this, steals + 1);
+        return t;
     }
 
     /** Asks every other worker's deques for a grant. */

@@ -86,8 +86,9 @@ class SubmissionQueueTest {
                 assertSame(ring.pollFirst(), q.poll());
             } else {
                 int max = 1 + rnd.nextInt(8);
-                int expected = Math.min(max, ring.size());
-                assertEquals(expected, q.moveTo(inbox, max, pool));
+                int shares = 1 + rnd.nextInt(3);
+                int expected = Math.min(max, (ring.size() + shares - 1) / shares);
+                assertEquals(expected, q.moveTo(inbox, max, shares, pool));
                 for (int i = 0; i < expected; i++) {
                     assertSame(ring.pollFirst(), inbox.poll());
                 }
@@ -119,7 +120,8 @@ class SubmissionQueueTest {
     }
 
     /**
-     * Three submitters and two takers (one polling, one moving batches) through a ring of 8 slots,
+     * Three submitters and three takers (one polling, one moving batches, one by searchers' relaxed
+     * looks, which read the slot of base before top) through a ring of 8 slots,
      * so that it wraps and fills all the time; a full ring spills on every other push. Random
      * stalls between the steps. Every task is taken exactly once, from the ring or the spill queue.
      */
@@ -154,22 +156,23 @@ class SubmissionQueueTest {
                 }
             }));
         }
-        for (int c = 0; c < 2; c++) {
+        for (int c = 0; c < 3; c++) {
             boolean batches = c == 1;
+            boolean relaxed = c == 2;
             threads.add(new Thread(() -> {
-                SplittableRandom rnd = new SplittableRandom(batches ? 7 : 11);
+                SplittableRandom rnd = new SplittableRandom(batches ? 7 : relaxed ? 13 : 11);
                 SpmcArrayQueue<BwosTask<?>> inbox = new SpmcArrayQueue<>(4);
                 Worker w = pool.workers[0];
                 await(start);
                 while (count.get() < total) {
                     if (batches) {
-                        q.moveTo(inbox, 4, pool);
+                        q.moveTo(inbox, 4, 1, pool);
                         for (BwosTask<?> t; (t = inbox.poll()) != null; ) {
                             record(t, taken, count, failures);
                         }
                     } else {
-                        BwosTask<?> t = q.poll();
-                        if (t == null) {
+                        BwosTask<?> t = relaxed ? q.relaxedPoll() : q.poll();
+                        if (t == null && !relaxed) {
                             t = pool.pollInjection(w, false, false); // the spill queue (the pool's stripes are empty)
                         }
                         if (t != null) {
