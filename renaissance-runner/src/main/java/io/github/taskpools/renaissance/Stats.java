@@ -328,6 +328,10 @@ public final class Stats {
         }
         int n = logs.length;
         double m = mean(logs);
+        double estimate = Math.exp(m);
+        if (Arrays.stream(logs).allMatch(x -> x == logs[0])) {
+            return new Interval(estimate, estimate, estimate); // every pair says the same: no spread to resample
+        }
         double se = sd(logs, m) / Math.sqrt(n);
         SplittableRandom rnd = new SplittableRandom(seed);
         double[] out = new double[replicates];
@@ -344,7 +348,6 @@ public final class Stats {
                 out[r] = Math.exp(mr);
             }
         }
-        double estimate = Math.exp(m);
         switch (method) {
             case PERCENTILE:
                 return percentile95(estimate, out);
@@ -355,9 +358,6 @@ public final class Stats {
                 }
                 return bca95(estimate, out, acceleration(List.of(l)));
             default:
-                if (se == 0) {
-                    return new Interval(estimate, estimate, estimate);
-                }
                 Arrays.sort(out);
                 return new Interval(estimate, Math.exp(m - quantile(out, 0.975) * se),
                         Math.exp(m - quantile(out, 0.025) * se));

@@ -1,0 +1,82 @@
+package io.github.taskpools.renaissance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Renaissance measurements committed under {@code docs/measurements/} recomputed from their raw data, as a
+ * reader would: {@code ./renaissance --report-only} on a copy of {@code invocations.jsonl} and
+ * {@code summary.json} gives every committed speedup and interval to the last bit (their runner used the
+ * percentile interval, which {@code --report-only} keeps for a run recorded without an interval method); with
+ * {@code --interval bca} the same data give the BCa intervals, printed for the docs.
+ */
+class CommittedMeasurementsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"renaissance-2026-12-03", "renaissance-2026-12-04", "renaissance-2026-12-04b"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void reportOnlyRecomputesTheCommittedTable(String name) throws IOException {
+        Path committed = Path.of("..", "docs", "measurements", name); // surefire runs in the module's directory
+        assertTrue(Files.isRegularFile(committed.resolve(ResultStore.FILE)), committed.toAbsolutePath().toString());
+        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
+        Files.copy(committed.resolve(ReportWriter.SUMMARY), dir.resolve(ReportWriter.SUMMARY));
+        JsonNode before = JSON.readTree(committed.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
+        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString()), console.toString());
+        JsonNode after = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+        assertEquals("PERCENTILE", after.get("interval").asText());
+        for (String f : new String[] {"geomean", "geomeanLow", "geomeanHigh"}) {
+            assertEquals(before.get(f).asDouble(), after.get(f).asDouble(), f);
+        }
+        assertEquals(before.get("benchmarks").size(), after.get("benchmarks").size());
+        for (int i = 0; i < before.get("benchmarks").size(); i++) {
+            JsonNode b = before.get("benchmarks").get(i);
+            JsonNode a = after.get("benchmarks").get(i);
+            for (String f : new String[] {"benchmark", "speedup", "speedupLow", "speedupHigh", "significant"}) {
+                assertEquals(b.get(f), a.get(f), name + " " + b.get("benchmark") + " " + f);
+            }
+            assertEquals(b.get("jvms"), a.get("jvms"), name + " " + b.get("benchmark"));
+        }
+
+        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
+                "--interval", "bca"), console.toString());
+        JsonNode bca = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+        StringBuilder sb = new StringBuilder(name + ", percentile -> BCa:");
+        for (int i = 0; i < bca.get("benchmarks").size(); i++) {
+            JsonNode p = after.get("benchmarks").get(i);
+            JsonNode c = bca.get("benchmarks").get(i);
+            assertEquals(p.get("speedup"), c.get("speedup"), "the estimate does not depend on the interval");
+            sb.append(String.format(Locale.ROOT, " %s %.3f [%.3f, %.3f] -> [%.3f, %.3f] %s;", c.get("benchmark").asText(),
+                    c.get("speedup").asDouble(), p.get("speedupLow").asDouble(), p.get("speedupHigh").asDouble(),
+                    c.get("speedupLow").asDouble(), c.get("speedupHigh").asDouble(), c.get("direction").asText()));
+        }
+        sb.append(String.format(Locale.ROOT, " geomean %.3f [%.3f, %.3f] -> [%.3f, %.3f] %s",
+                bca.get("geomean").asDouble(), after.get("geomeanLow").asDouble(), after.get("geomeanHigh").asDouble(),
+                bca.get("geomeanLow").asDouble(), bca.get("geomeanHigh").asDouble(),
+                bca.get("geomeanDirection").asText()));
+        System.out.println(sb);
+    }
+}
