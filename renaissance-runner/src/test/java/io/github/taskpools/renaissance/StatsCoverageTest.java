@@ -117,8 +117,10 @@ class StatsCoverageTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void speedupCoverageGrowsWithInvocations() {
         Map<Stats.Method, Double> quick = speedupCoverage(4, 5, 1000);
+        Map<Stats.Method, Double> six = speedupCoverage(6, 5, 1000);
         Map<Stats.Method, Double> many = speedupCoverage(20, 5, 1000);
         System.out.println("speedup, 4 invocations x 5 repetitions per JVM: " + format(quick));
+        System.out.println("speedup, 6 invocations x 5 repetitions per JVM: " + format(six));
         System.out.println("speedup, 20 invocations x 5 repetitions per JVM: " + format(many));
         double bcaMany = many.get(Stats.Method.BCA);
         assertTrue(bcaMany >= 0.92 && bcaMany <= 0.97, "BCa with 20 invocations: " + format(many));
