@@ -65,7 +65,7 @@ public final class Analysis {
 
     /**
      * The summary of {@code results} for the two JVMs (baseline first) and the benchmarks, in that order, with
-     * intervals by {@code method} (BCA or PERCENTILE).
+     * intervals by {@code method}.
      */
     public static Summary summarize(List<InvocationResult> results, String baseline, String candidate,
                                     List<String> benchmarks, int replicates, long seed, Stats.Method method) {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
         description = {
             "Runs Renaissance benchmarks (or any Java command) on two JVMs, each invocation a separate JVM launch,",
             "in interleaved pairs (A B, B A, A B, ...), and reports in report/renaissance/ the speedup time(A)/time(B)",
-            "with a 95%% bootstrap interval (BCa), marked when it excludes 1, G1 pause counts and times, and the",
+            "with a 95%% bootstrap interval (studentized), marked when it excludes 1, G1 pause counts and times, and the",
             "Object Copy and Termination times of every pause.",
             "The Renaissance jar is in no package registry; download it from",
             "  " + RenaissanceSuite.DOWNLOAD,
@@ -131,8 +131,8 @@ public final class RenaissanceRunner implements Callable<Integer> {
     long seed;
 
     @Option(names = "--interval", paramLabel = "<method>",
-            description = "Bootstrap interval: bca (default of a run) or percentile (what runners before BCa used; "
-                    + "the default of --report-only on their output, so that it recomputes their tables).")
+            description = "Bootstrap interval: studentized (default of a run), bca, or percentile (what runners before "
+                    + "2026-12-05 used; the default of --report-only on their output, so that it recomputes their tables).")
     Stats.Method interval;
 
     @Option(names = "--report-only", description = "Rebuild the report from the output directory's invocations.jsonl "
@@ -184,9 +184,6 @@ public final class RenaissanceRunner implements Callable<Integer> {
 
     private int runChecked() throws IOException, InterruptedException, UsageException {
         Path outDir = (out != null ? out : defaultOut()).toAbsolutePath();
-        if (interval == Stats.Method.STUDENTIZED) {
-            throw new UsageException("--interval: bca or percentile (the two-level speedup has no studentized interval)");
-        }
         if (reportOnly) {
             if (!(Files.isRegularFile(outDir.resolve(ReportWriter.RUN_INFO))
                     || Files.isRegularFile(outDir.resolve(ReportWriter.SUMMARY)))
@@ -271,7 +268,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
                     RunInfo.javaVersion(s.java(), campaign.flags(s))));
         }
         RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, replicates, seed,
-                interval != null ? interval : Stats.Method.BCA);
+                interval != null ? interval : Stats.Method.STUDENTIZED);
         ReportWriter.writeRunInfo(info, outDir);
         ResultStore store = ResultStore.create(outDir);
         Charts.prepare();

@@ -33,9 +33,9 @@ class AnalysisTest {
                 List.of(), GcLog.Summary.of(List.of()), List.of(), "runs/fj-kmeans/bwos-1"));
 
         Analysis.Summary s = Analysis.summarize(rs, "stock", "bwos", List.of("scala-kmeans", "fj-kmeans", "als"),
-                1000, 1, Stats.Method.BCA);
+                1000, 1, Stats.Method.STUDENTIZED);
         assertEquals(2, s.benchmarks().size(), "als never ran");
-        assertEquals("BCA", s.interval());
+        assertEquals("STUDENTIZED", s.interval());
         Analysis.BenchmarkSummary k = s.benchmarks().get(0);
         assertEquals(212412847L / 1e6 / ((212412847L * 10 / 11) / 1e6), k.speedup(), 1e-12);
         assertEquals(212.412847, k.jvms().get(0).medianMs(), 1e-9);
@@ -59,10 +59,10 @@ class AnalysisTest {
 
         String md = ReportWriter.markdown(RunInfo.of("./renaissance test", new JavaCommand("x", "Main"), 1, 1,
                 List.of(new RunInfo.Jvm("stock", "/a", List.of(), "v"), new RunInfo.Jvm("bwos", "/b", List.of(), "v")),
-                1000, 1, Stats.Method.BCA), s, true, rs.size(), List.of());
+                1000, 1, Stats.Method.STUDENTIZED), s, true, rs.size(), List.of());
         assertTrue(md.contains("| fj-kmeans | failed |"), md);
         assertTrue(md.contains("| fj-kmeans | bwos | 1 | java.lang.RuntimeException: boom |"), md);
         assertTrue(md.contains("| scala-kmeans | **1.100 [1.100, 1.100]** | ▲ faster |"), md);
-        assertTrue(md.contains("Interval: 95% BCa bootstrap"), md);
+        assertTrue(md.contains("Interval: 95% studentized bootstrap"), md);
     }
 }

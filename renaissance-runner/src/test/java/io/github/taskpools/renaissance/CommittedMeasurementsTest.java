@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reader would: {@code ./renaissance --report-only} on a copy of {@code invocations.jsonl} and
  * {@code summary.json} gives every committed speedup and interval to the last bit (their runner used the
  * percentile interval, which {@code --report-only} keeps for a run recorded without an interval method); with
- * {@code --interval bca} the same data give the BCa intervals, printed for the docs.
+ * {@code --interval studentized} or {@code bca} the same data give those intervals, printed for the docs.
  */
 class CommittedMeasurementsTest {
 
@@ -61,10 +61,17 @@ class CommittedMeasurementsTest {
             assertEquals(b.get("jvms"), a.get("jvms"), name + " " + b.get("benchmark"));
         }
 
-        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
-                "--interval", "bca"), console.toString());
-        JsonNode bca = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
-        StringBuilder sb = new StringBuilder(name + ", percentile -> BCa:");
+        for (String method : new String[] {"studentized", "bca"}) {
+            assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
+                    "--interval", method), console.toString());
+            System.out.println(compare(name, method, after,
+                    JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary")));
+        }
+    }
+
+    /** The intervals of {@code bca} (any method) beside the percentile ones of {@code after}. */
+    private static String compare(String name, String method, JsonNode after, JsonNode bca) {
+        StringBuilder sb = new StringBuilder(name + ", percentile -> " + method + ":");
         for (int i = 0; i < bca.get("benchmarks").size(); i++) {
             JsonNode p = after.get("benchmarks").get(i);
             JsonNode c = bca.get("benchmarks").get(i);
@@ -77,6 +84,6 @@ class CommittedMeasurementsTest {
                 bca.get("geomean").asDouble(), after.get("geomeanLow").asDouble(), after.get("geomeanHigh").asDouble(),
                 bca.get("geomeanLow").asDouble(), bca.get("geomeanHigh").asDouble(),
                 bca.get("geomeanDirection").asText()));
-        System.out.println(sb);
+        return sb.toString();
     }
 }
