@@ -39,9 +39,9 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  *       {@code Σ_s n_s⁻³ Σ l³ / (6 (Σ_s n_s⁻² Σ l²)^(3/2))} over the jackknife influence values
  *       {@code l = (n_s - 1) (mean of the deleted estimates - deleted estimate)} of each sample {@code s} (Davison
  *       &amp; Hinkley 1997, <i>Bootstrap Methods and their Application</i>, ch. 5.3; it reduces to eq. 14.15 for
- *       one sample), computed on the log of the speedup (BCa is transformation-respecting, so the scale of the
- *       acceleration is the one where the jackknife is closest to linear). BCa corrects skew and bias; it does
- *       not correct the narrowness of the plug-in spread.</li>
+ *       one sample), computed on the log of the speedup, where the geometric mean's influence values are the
+ *       benchmarks' over their count. BCa corrects skew and bias; it does not correct the narrowness of the
+ *       plug-in spread.</li>
  *   <li>{@link Method#STUDENTIZED}: the bootstrap-t (Efron &amp; Tibshirani ch. 12.5) on the log of the ratio,
  *       the scale on which a ratio's spread does not depend on its size: per replicate
  *       {@code t* = (m* - m) / se*}, each {@code m} with its own standard error, and the interval
