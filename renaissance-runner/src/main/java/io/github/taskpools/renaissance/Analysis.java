@@ -41,10 +41,15 @@ public final class Analysis {
      * {@code significant}: the interval excludes 1; {@code direction}: {@code faster} (interval above 1),
      * {@code slower} (below 1) or {@code none}, null without a speedup. {@code pairs}: pairs in which both JVMs
      * ran (an invocation number of each), {@code baselineFirst}: how many of them ran the baseline first.
+     * {@code pauseTotalRatio}: the candidate's mean pause total per invocation over the baseline's, with its
+     * interval (the same bootstrap over invocations) and {@code pauseTotalDirection} {@code higher},
+     * {@code lower} or {@code none}; null when a JVM had no successful invocation or no pause.
      */
     public record BenchmarkSummary(String benchmark, List<JvmStats> jvms, Double speedup, Double speedupLow,
                                    Double speedupHigh, Boolean significant, List<Failure> failures,
-                                   String direction, int pairs, int baselineFirst) {
+                                   String direction, int pairs, int baselineFirst, Double pauseTotalRatio,
+                                   Double pauseTotalRatioLow, Double pauseTotalRatioHigh,
+                                   String pauseTotalDirection) {
     }
 
     /** {@code interval}: the bootstrap method of every interval (a {@link Stats.Method} name). */
@@ -95,8 +100,16 @@ public final class Analysis {
                 boots.add(boot);
             }
             int[] order = pairOrder(mine, baseline, candidate);
+            Stats.Interval pause = pauseTotalRatio(mine, baseline, candidate, replicates,
+                    seed ^ (bench + " pause total").hashCode(), method);
             out.add(new BenchmarkSummary(bench, List.of(jvmStats(mine, baseline), jvmStats(mine, candidate)),
-                    s, lo, hi, sig, failures, dir, order[0], order[1]));
+                    s, lo, hi, sig, failures, dir, order[0], order[1],
+                    pause == null ? null : pause.estimate(), pause == null ? null : pause.low(),
+                    pause == null ? null : pause.high(), pause == null ? null : switch (pause.side()) {
+                        case ABOVE -> "higher";
+                        case BELOW -> "lower";
+                        case CONTAINS_ONE -> "none";
+                    }));
         }
         if (boots.isEmpty()) {
             return new Summary(baseline, candidate, replicates, seed, out, 0, null, null, null, null, method.name(),
@@ -105,6 +118,26 @@ public final class Analysis {
         Stats.Interval g = Stats.geometricMean(boots, method);
         return new Summary(baseline, candidate, replicates, seed, out, boots.size(), g.estimate(), g.low(),
                 g.high(), g.excludesOne(), method.name(), direction(g));
+    }
+
+    /**
+     * The candidate's mean pause total per successful invocation over the baseline's, with its interval: each
+     * invocation one value, resampled as the speedup's invocations are; null without a successful invocation
+     * with pauses on each JVM.
+     */
+    private static Stats.Interval pauseTotalRatio(List<InvocationResult> rs, String baseline, String candidate,
+                                                  int replicates, long seed, Stats.Method method) {
+        List<double[]> a = pauseTotals(rs, baseline);
+        List<double[]> b = pauseTotals(rs, candidate);
+        if (a.isEmpty() || b.isEmpty() || a.stream().allMatch(x -> x[0] == 0) || b.stream().allMatch(x -> x[0] == 0)) {
+            return null;
+        }
+        return Stats.speedup(b, a, replicates, seed, method);
+    }
+
+    private static List<double[]> pauseTotals(List<InvocationResult> rs, String jvm) {
+        return rs.stream().filter(r -> r.ok() && r.jvm().equals(jvm)).map(r -> new double[] {r.gc().pauseTotalMs()})
+                .toList();
     }
 
     /**

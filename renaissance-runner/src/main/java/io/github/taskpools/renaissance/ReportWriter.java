@@ -84,17 +84,21 @@ final class ReportWriter {
                 .append(" replicates resampling invocations and then their repetitions, seed ").append(s.seed())
                 .append("; **bold** when it excludes 1, and then marked: ▲ faster (the interval lies wholly above 1: ")
                 .append(b).append(" is faster), ▼ slower (wholly below 1: ").append(b)
-                .append(" is slower). GC columns: mean per invocation over its whole GC log "
+                .append(" is slower). Pause total ").append(b).append(" / ").append(a)
+                .append(": the ratio of the mean pause totals per invocation, with the same kind of interval over "
+                        + "invocations; ▲ when it lies wholly above 1 (").append(b)
+                .append(" paused longer), ▼ wholly below. GC columns: mean per invocation over its whole GC log "
                         + "(start-up and warm-up included): pauses, total pause time, and the sums over pauses of the "
                         + "worker-average Object Copy and Termination times; heap: the largest heap committed after "
                         + "a pause, MiB.\n\n");
         md.append("| benchmark | speedup [95% interval] | significant | median ms ").append(a).append(" / ").append(b)
                 .append(" | GC pauses ").append(a).append(" / ").append(b)
                 .append(" | pause total ms ").append(a).append(" / ").append(b)
+                .append(" | pause total ").append(b).append(" / ").append(a).append(" [95% interval]")
                 .append(" | Object Copy ms ").append(a).append(" / ").append(b)
                 .append(" | Termination ms ").append(a).append(" / ").append(b)
                 .append(" | heap MiB ").append(a).append(" / ").append(b).append(" |\n");
-        md.append("|---|--:|---|--:|--:|--:|--:|--:|--:|\n");
+        md.append("|---|--:|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Analysis.BenchmarkSummary bs : s.benchmarks()) {
             Analysis.JvmStats x = bs.jvms().get(0);
             Analysis.JvmStats y = bs.jvms().get(1);
@@ -105,6 +109,7 @@ final class ReportWriter {
                     .append(" | ").append(pair(x.medianMs(), y.medianMs(), "%.1f"))
                     .append(" | ").append(pair(x.gcPauses(), y.gcPauses(), "%.1f"))
                     .append(" | ").append(pair(x.pauseTotalMs(), y.pauseTotalMs(), "%.1f"))
+                    .append(" | ").append(pauseRatio(bs))
                     .append(" | ").append(pair(x.objectCopyMs(), y.objectCopyMs(), "%.1f"))
                     .append(" | ").append(pair(x.terminationMs(), y.terminationMs(), "%.2f"))
                     .append(" | ").append(pair(x.committedMaxMb(), y.committedMaxMb(), "%.0f")).append(" |\n");
@@ -113,7 +118,7 @@ final class ReportWriter {
             md.append("| **geometric mean** (").append(s.geomeanBenchmarks())
                     .append(s.geomeanBenchmarks() == 1 ? " benchmark) | " : " benchmarks) | ")
                     .append(interval(s.geomean(), s.geomeanLow(), s.geomeanHigh(), s.geomeanSignificant()))
-                    .append(" | ").append(marker(s.geomeanDirection())).append(" | | | | | | |\n");
+                    .append(" | ").append(marker(s.geomeanDirection())).append(" | | | | | | | |\n");
         }
         md.append('\n');
         md.append("Per-pause means (evacuation pauses, worker average), ").append(a).append(" / ").append(b)
@@ -172,6 +177,20 @@ final class ReportWriter {
     private static String interval(double v, double lo, double hi, boolean sig) {
         String s = String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", v, lo, hi);
         return sig ? "**" + s + "**" : s;
+    }
+
+    /** The pause-total ratio with its interval, and ▲ or ▼ when the interval lies above or below 1. */
+    private static String pauseRatio(Analysis.BenchmarkSummary bs) {
+        if (bs.pauseTotalRatio() == null) {
+            return "–";
+        }
+        String s = String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", bs.pauseTotalRatio(), bs.pauseTotalRatioLow(),
+                bs.pauseTotalRatioHigh());
+        return switch (bs.pauseTotalDirection()) {
+            case "higher" -> s + " ▲";
+            case "lower" -> s + " ▼";
+            default -> s;
+        };
     }
 
     /** The significance marker of a speedup's {@link Analysis#direction}: empty unless the interval excludes 1. */

@@ -46,6 +46,8 @@ class AnalysisTest {
         assertEquals(k.speedup(), k.speedupLow(), 1e-12);
         assertTrue(k.significant());
         assertEquals("faster", k.direction());
+        assertEquals(20.0 / 30.0, k.pauseTotalRatio(), 1e-12);
+        assertEquals("lower", k.pauseTotalDirection());
         assertEquals(1, k.pairs());
 
         Analysis.BenchmarkSummary f = s.benchmarks().get(1);
@@ -63,6 +65,8 @@ class AnalysisTest {
         assertTrue(md.contains("| fj-kmeans | failed |"), md);
         assertTrue(md.contains("| fj-kmeans | bwos | 1 | java.lang.RuntimeException: boom |"), md);
         assertTrue(md.contains("| scala-kmeans | **1.100 [1.100, 1.100]** | ▲ faster |"), md);
+        assertTrue(md.contains("| 30.0 / 20.0 | 0.667 [0.667, 0.667] ▼ |"), md);
+        assertTrue(md.contains("| fj-kmeans | failed |  | "), md);
         assertTrue(md.contains("Interval: 95% studentized bootstrap"), md);
     }
 }
