@@ -89,6 +89,15 @@ public final class GcAb implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return analyse();
+        } catch (IllegalArgumentException e) {
+            System.err.println("gc-ab: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private int analyse() throws IOException {
         List<Run> a = new ArrayList<>();
         List<Run> b = new ArrayList<>();
         List<Boolean> baselineFirst = new ArrayList<>();
@@ -163,7 +172,8 @@ public final class GcAb implements Callable<Integer> {
             List<AbRuns.Row> y = of.stream().filter(r -> r.jvm().equals(candidate)).toList();
             if (of.size() != 2 || x.size() != 1 || y.size() != 1 || x.get(0).first() == y.get(0).first()) {
                 throw new IllegalArgumentException("pair " + i + " must have one run of " + baseline + " and one of "
-                        + candidate + ", one of them first; it has " + of);
+                        + candidate + ", one of them first; it has " + of.stream()
+                        .map(r -> r.jvm() + (r.first() ? " (first)" : "")).toList());
             }
             a.add(new Run(x.get(0).wallMs(), x.get(0).work()));
             b.add(new Run(y.get(0).wallMs(), y.get(0).work()));
