@@ -7,10 +7,13 @@
 # cannot decide the pause count); then renaissance-runner's GcAb: per metric
 # (wall time, young pauses, Object Copy per copied MiB, Termination per pause,
 # concurrent and full-GC marking per MiB) each JVM's median and the geometric
-# mean of the paired ratios BWoS/stock with a bootstrap 95% interval over
-# pairs, printed and written to OUTDIR/ab.md beside the logs. Fails when a run
-# fails, when the two JVMs' checksums of a pair differ, or when a run lacks a
-# kind of collection a metric needs.
+# mean of the paired ratios BWoS/stock with a studentized bootstrap 95%
+# interval over pairs, marked when it excludes 1, printed and written to
+# OUTDIR/ab.md and ab.csv beside the logs, with the per-run sums the table is
+# computed from in OUTDIR/runs.csv (GcAb --recompute OUTDIR recomputes the
+# table from that file alone); the logs are then compressed (*.log.gz, which
+# GcAb reads too). Fails when a run fails, when the two JVMs' checksums of a
+# pair differ, or when a run lacks a kind of collection a metric needs.
 #
 # check.sh ab runs it on build.sh's JVMs; the bundle of pack.sh runs it on its
 # own (run.sh there).
@@ -22,7 +25,7 @@
 #   GcStress.java); GCSTRESS_ITERATIONS (default 90) sets GcStress's length.
 set -euo pipefail
 
-[ $# -ge 5 ] || { sed -n '18,22p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { sed -n '21,25p' "$0" >&2; exit 2; }
 STOCK="$1"; BWOS="$2"; CLS="$3"; RUNNER_JAR="$4"; DIR="$5"
 PAIRS="${6:-20}"; THREADS="${7:-2}"; WORKLOAD="${8:-mixed}"
 ITERATIONS="${GCSTRESS_ITERATIONS:-90}"
@@ -55,4 +58,5 @@ for i in $(seq 1 "$PAIRS"); do
   fi
 done
 "$STOCK/bin/java" -cp "$RUNNER_JAR" io.github.taskpools.renaissance.GcAb "$DIR" || fail=1
+gzip -9 "$DIR"/*.log || fail=1
 exit "$fail"

@@ -96,7 +96,8 @@ Arguments: PAIRS (default 20), THREADS (ParallelGCThreads, default 2), WORKLOAD
 first run assembles \`jdk-stock\` and \`jdk-bwos\` here and makes their CDS archives.
 Results: \`results/ab-<WORKLOAD>-<THREADS>/ab.md\` (per metric each JVM's median
 and the geometric mean of the paired ratios BWoS/stock with a bootstrap 95%
-interval over pairs) beside the GC logs. What the metrics and workloads are:
+interval over pairs, marked when it excludes 1) and \`ab.csv\`, beside the
+per-run sums \`runs.csv\` they are computed from and the compressed GC logs. What the metrics and workloads are:
 hotspot-patch/README.md of taskpools, section "The A/B".
 EOF
 

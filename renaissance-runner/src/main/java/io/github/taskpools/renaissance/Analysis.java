@@ -1,7 +1,9 @@
 package io.github.taskpools.renaissance;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
@@ -9,9 +11,11 @@ import java.util.SplittableRandom;
 /**
  * Turns the finished invocations into the per-benchmark summary of the report: per JVM the median and mean of
  * the post-warm-up repetitions pooled across its successful invocations, the GC figures averaged per
- * invocation, and the speedup baseline / candidate with its bootstrap interval (see {@link Stats}); over the
- * benchmarks that ran on both JVMs, the geometric mean of the speedups with its interval. Failed invocations
- * are listed, not measured; a benchmark needs a successful invocation on both JVMs to get a speedup.
+ * invocation, and the speedup baseline / candidate with its bootstrap interval (see {@link Stats}) and which
+ * side of 1 that interval lies on ({@code faster}: the candidate is faster, {@code slower}, or {@code none});
+ * over the benchmarks that ran on both JVMs, the geometric mean of the speedups with its interval. Failed
+ * invocations are listed, not measured; a benchmark needs a successful invocation on both JVMs to get a speedup.
+ * How many pairs ran the baseline first comes from the invocations' run order ({@code sequence}).
  */
 public final class Analysis {
 
@@ -33,21 +37,45 @@ public final class Analysis {
     public record Failure(String jvm, int invocation, String message, String runDir) {
     }
 
+    /**
+     * {@code significant}: the interval excludes 1; {@code direction}: {@code faster} (interval above 1),
+     * {@code slower} (below 1) or {@code none}, null without a speedup. {@code pairs}: pairs in which both JVMs
+     * ran (an invocation number of each), {@code baselineFirst}: how many of them ran the baseline first.
+     * {@code pauseTotalRatio}: the candidate's mean pause total per invocation over the baseline's, with its
+     * interval (the same bootstrap over invocations) and {@code pauseTotalDirection} {@code higher},
+     * {@code lower} or {@code none}; null when a JVM had no successful invocation or no pause.
+     */
     public record BenchmarkSummary(String benchmark, List<JvmStats> jvms, Double speedup, Double speedupLow,
-                                   Double speedupHigh, Boolean significant, List<Failure> failures) {
+                                   Double speedupHigh, Boolean significant, List<Failure> failures,
+                                   String direction, int pairs, int baselineFirst, Double pauseTotalRatio,
+                                   Double pauseTotalRatioLow, Double pauseTotalRatioHigh,
+                                   String pauseTotalDirection) {
     }
 
+    /** {@code interval}: the bootstrap method of every interval (a {@link Stats.Method} name). */
     public record Summary(String baseline, String candidate, int bootstrapReplicates, long seed,
                           List<BenchmarkSummary> benchmarks, int geomeanBenchmarks, Double geomean,
-                          Double geomeanLow, Double geomeanHigh, Boolean geomeanSignificant) {
+                          Double geomeanLow, Double geomeanHigh, Boolean geomeanSignificant,
+                          String interval, String geomeanDirection) {
     }
 
-    /** The summary of {@code results} for the two JVMs (baseline first) and the benchmarks, in that order. */
+    /** {@code faster}, {@code slower} or {@code none}: where a speedup's interval lies relative to 1. */
+    static String direction(Stats.Interval iv) {
+        return switch (iv.side()) {
+            case ABOVE -> "faster";
+            case BELOW -> "slower";
+            case CONTAINS_ONE -> "none";
+        };
+    }
+
+    /**
+     * The summary of {@code results} for the two JVMs (baseline first) and the benchmarks, in that order, with
+     * intervals by {@code method}.
+     */
     public static Summary summarize(List<InvocationResult> results, String baseline, String candidate,
-                                    List<String> benchmarks, int replicates, long seed) {
+                                    List<String> benchmarks, int replicates, long seed, Stats.Method method) {
         List<BenchmarkSummary> out = new ArrayList<>();
-        List<Double> estimates = new ArrayList<>();
-        List<double[]> replicatesPerBenchmark = new ArrayList<>();
+        List<Stats.SpeedupBootstrap> boots = new ArrayList<>();
         for (String bench : benchmarks) {
             List<InvocationResult> mine = results.stream().filter(r -> r.benchmark().equals(bench)).toList();
             if (mine.isEmpty()) {
@@ -59,28 +87,80 @@ public final class Analysis {
             List<double[]> b = measured(mine, candidate);
             Double s = null, lo = null, hi = null;
             Boolean sig = null;
+            String dir = null;
             if (!a.isEmpty() && !b.isEmpty()) {
-                SplittableRandom rnd = new SplittableRandom(seed ^ bench.hashCode());
-                double estimate = Stats.mean(Stats.pooled(a)) / Stats.mean(Stats.pooled(b));
-                double[] reps = Stats.speedupReplicates(a, b, replicates, rnd);
-                Stats.Interval iv = Stats.percentile95(estimate, reps);
+                Stats.SpeedupBootstrap boot = Stats.speedupBootstrap(a, b, replicates,
+                        new SplittableRandom(seed ^ bench.hashCode()));
+                Stats.Interval iv = boot.interval(method);
                 s = iv.estimate();
                 lo = iv.low();
                 hi = iv.high();
                 sig = iv.excludesOne();
-                estimates.add(estimate);
-                replicatesPerBenchmark.add(reps);
+                dir = direction(iv);
+                boots.add(boot);
             }
+            int[] order = pairOrder(mine, baseline, candidate);
+            Stats.Interval pause = pauseTotalRatio(mine, baseline, candidate, replicates,
+                    seed ^ (bench + " pause total").hashCode(), method);
             out.add(new BenchmarkSummary(bench, List.of(jvmStats(mine, baseline), jvmStats(mine, candidate)),
-                    s, lo, hi, sig, failures));
+                    s, lo, hi, sig, failures, dir, order[0], order[1],
+                    pause == null ? null : pause.estimate(), pause == null ? null : pause.low(),
+                    pause == null ? null : pause.high(), pause == null ? null : switch (pause.side()) {
+                        case ABOVE -> "higher";
+                        case BELOW -> "lower";
+                        case CONTAINS_ONE -> "none";
+                    }));
         }
-        if (estimates.isEmpty()) {
-            return new Summary(baseline, candidate, replicates, seed, out, 0, null, null, null, null);
+        if (boots.isEmpty()) {
+            return new Summary(baseline, candidate, replicates, seed, out, 0, null, null, null, null, method.name(),
+                    null);
         }
-        Stats.Interval g = Stats.geometricMean(estimates.stream().mapToDouble(Double::doubleValue).toArray(),
-                replicatesPerBenchmark);
-        return new Summary(baseline, candidate, replicates, seed, out, estimates.size(), g.estimate(), g.low(),
-                g.high(), g.excludesOne());
+        Stats.Interval g = Stats.geometricMean(boots, method);
+        return new Summary(baseline, candidate, replicates, seed, out, boots.size(), g.estimate(), g.low(),
+                g.high(), g.excludesOne(), method.name(), direction(g));
+    }
+
+    /**
+     * The candidate's mean pause total per successful invocation over the baseline's, with its interval: each
+     * invocation one value, resampled as the speedup's invocations are; null without a successful invocation
+     * with pauses on each JVM.
+     */
+    private static Stats.Interval pauseTotalRatio(List<InvocationResult> rs, String baseline, String candidate,
+                                                  int replicates, long seed, Stats.Method method) {
+        List<double[]> a = pauseTotals(rs, baseline);
+        List<double[]> b = pauseTotals(rs, candidate);
+        if (a.isEmpty() || b.isEmpty() || a.stream().allMatch(x -> x[0] == 0) || b.stream().allMatch(x -> x[0] == 0)) {
+            return null;
+        }
+        return Stats.speedup(b, a, replicates, seed, method);
+    }
+
+    private static List<double[]> pauseTotals(List<InvocationResult> rs, String jvm) {
+        return rs.stream().filter(r -> r.ok() && r.jvm().equals(jvm)).map(r -> new double[] {r.gc().pauseTotalMs()})
+                .toList();
+    }
+
+    /**
+     * Pairs (an invocation number that both JVMs ran, successfully or not) and how many of them ran the
+     * baseline first, by the launches' {@code sequence}.
+     */
+    private static int[] pairOrder(List<InvocationResult> rs, String baseline, String candidate) {
+        Map<Integer, Integer> baseSeq = new HashMap<>();
+        for (InvocationResult r : rs) {
+            if (r.jvm().equals(baseline)) {
+                baseSeq.put(r.invocation(), r.sequence());
+            }
+        }
+        int pairs = 0;
+        int first = 0;
+        for (InvocationResult r : rs) {
+            Integer bs = baseSeq.get(r.invocation());
+            if (r.jvm().equals(candidate) && bs != null) {
+                pairs++;
+                first += bs < r.sequence() ? 1 : 0;
+            }
+        }
+        return new int[] {pairs, first};
     }
 
     private static List<double[]> measured(List<InvocationResult> rs, String jvm) {

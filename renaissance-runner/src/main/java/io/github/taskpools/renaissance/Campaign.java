@@ -7,13 +7,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs every benchmark of a workload on every JVM, {@code invocations} times, as separate JVM launches in the
- * interleaved order {@code A B A B ...} per benchmark, so slow drift of the machine (thermal state, other
- * tenants) falls on both JVMs alike. Each launch gets its own directory {@code runs/<benchmark>/<jvm>-<i>/} with
+ * Runs every benchmark of a workload on both JVMs, {@code invocations} times, as separate JVM launches in
+ * interleaved pairs per benchmark, the baseline first in odd-numbered pairs and the candidate first in even ones
+ * ({@code A B, B A, A B, ...}, as {@code hotspot-patch/ab.sh} does), so slow drift of the machine (thermal state,
+ * other tenants) falls on both JVMs alike and drift within a pair does not always land on one side. The run
+ * order is in each result's {@code sequence}. Each launch gets its own directory {@code runs/<benchmark>/<jvm>-<i>/} with
  * the console output ({@code console.txt}), the GC log ({@code gc.log}) and the workload's files (harness.json).
  * A failed or timed-out launch is recorded as data and the run goes on.
  */
@@ -60,9 +63,11 @@ final class Campaign {
     void run(ResultStore store) throws IOException, InterruptedException {
         int sequence = 0;
         int total = workload.benchmarks().size() * invocations * jvms.size();
+        List<JvmSpec> reversed = new ArrayList<>(jvms);
+        Collections.reverse(reversed);
         for (String benchmark : workload.benchmarks()) {
             for (int i = 0; i < invocations; i++) {
-                for (JvmSpec jvm : jvms) {
+                for (JvmSpec jvm : i % 2 == 0 ? jvms : reversed) {
                     sequence++;
                     log.printf("[%d/%d] %s on %s, invocation %d%n", sequence, total, benchmark, jvm.name(), i + 1);
                     InvocationResult r = invoke(jvm, benchmark, i, sequence);

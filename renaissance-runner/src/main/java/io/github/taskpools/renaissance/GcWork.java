@@ -1,6 +1,9 @@
 package io.github.taskpools.renaissance;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +11,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The GC work of one JVM run, from a G1 unified log written with {@link GcLog#XLOG_OPTION}: times of the
@@ -65,9 +69,14 @@ public record GcWork(int youngPauses, double youngPauseMs, double objectCopyWork
         return fullPauses == 0 || fullLiveMb == 0 || fullMarkMs == 0 ? Double.NaN : fullMarkMs / fullLiveMb;
     }
 
+    /** The GC work of the log {@code log}, gzip-compressed when its name ends in {@code .gz}. */
     public static GcWork of(Path log) {
-        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+        try (InputStream raw = Files.newInputStream(log);
+             InputStream in = log.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+             Stream<String> lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines()) {
             return of(lines);
+        } catch (UncheckedIOException e) {
+            throw new UncheckedIOException("cannot read GC log " + log, e.getCause());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read GC log " + log, e);
         }

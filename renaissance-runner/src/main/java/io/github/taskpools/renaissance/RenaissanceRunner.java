@@ -26,9 +26,9 @@ import picocli.CommandLine.Option;
         versionProvider = RenaissanceRunner.Version.class,
         description = {
             "Runs Renaissance benchmarks (or any Java command) on two JVMs, each invocation a separate JVM launch,",
-            "interleaved A B A B ..., and reports in report/renaissance/ the speedup time(A)/time(B) with a 95%% "
-                    + "bootstrap",
-            "interval, G1 pause counts and times, and the Object Copy and Termination times of every pause.",
+            "in interleaved pairs (A B, B A, A B, ...), and reports in report/renaissance/ the speedup time(A)/time(B)",
+            "with a 95%% bootstrap interval (studentized), marked when it excludes 1, G1 pause counts and times, and the",
+            "Object Copy and Termination times of every pause.",
             "The Renaissance jar is in no package registry; download it from",
             "  " + RenaissanceSuite.DOWNLOAD,
             ""
@@ -47,6 +47,7 @@ import picocli.CommandLine.Option;
             "  ./renaissance --suite renaissance-gpl-0.16.1.jar --quick",
             "  ./renaissance --suite renaissance-gpl-0.16.1.jar -b scala-kmeans,fj-kmeans -w 5 -r 10 -i 5",
             "  ./renaissance --command \"-cp app.jar com.example.Main 100\" --name main -i 10",
+            "  ./renaissance --report-only --out docs/measurements/renaissance-2026-12-04   (recompute a report)",
             "  ./renaissance --jvm g1=/usr/lib/jvm/java-17 --jvm g1-1t=/usr/lib/jvm/java-17 \\",
             "                --jvm-opts g1-1t=-XX:ParallelGCThreads=1 --command \"...\""
         })
@@ -129,7 +130,13 @@ public final class RenaissanceRunner implements Callable<Integer> {
             description = "Seed of the bootstrap (default ${DEFAULT-VALUE}); same data and seed, same intervals.")
     long seed;
 
-    @Option(names = "--report-only", description = "Rebuild the report from the output directory's invocations.jsonl.")
+    @Option(names = "--interval", paramLabel = "<method>",
+            description = "Bootstrap interval: studentized (default of a run), bca, or percentile (what runners before "
+                    + "2026-12-05 used; the default of --report-only on their output, so that it recomputes their tables).")
+    Stats.Method interval;
+
+    @Option(names = "--report-only", description = "Rebuild the report from the output directory's invocations.jsonl "
+            + "and run.json (or, without run.json, the run recorded in summary.json).")
     boolean reportOnly;
 
     private final PrintStream log;
@@ -150,6 +157,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
     /** Runs the command line; returns the exit code (0 done, 1 some invocations failed, 2 usage error). */
     static int run(PrintStream log, Map<String, String> env, String... args) {
         return new CommandLine(new RenaissanceRunner(log, env, List.of(args)))
+                .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(log, true)).execute(args);
     }
 
@@ -177,12 +185,16 @@ public final class RenaissanceRunner implements Callable<Integer> {
     private int runChecked() throws IOException, InterruptedException, UsageException {
         Path outDir = (out != null ? out : defaultOut()).toAbsolutePath();
         if (reportOnly) {
-            if (!Files.isRegularFile(outDir.resolve(ReportWriter.RUN_INFO))
+            if (!(Files.isRegularFile(outDir.resolve(ReportWriter.RUN_INFO))
+                    || Files.isRegularFile(outDir.resolve(ReportWriter.SUMMARY)))
                     || !Files.isRegularFile(outDir.resolve(ResultStore.FILE))) {
-                throw new UsageException("--report-only: no run in " + outDir + " (" + ReportWriter.RUN_INFO + " and "
-                        + ResultStore.FILE + " are written by a run)");
+                throw new UsageException("--report-only: no run in " + outDir + " (" + ReportWriter.RUN_INFO + " or "
+                        + ReportWriter.SUMMARY + ", and " + ResultStore.FILE + ", are written by a run)");
             }
             RunInfo info = ReportWriter.readRunInfo(outDir);
+            if (interval != null) {
+                info = info.withInterval(interval);
+            }
             List<InvocationResult> results = ResultStore.load(outDir);
             boolean complete = results.size() == info.benchmarks().size() * info.invocations() * info.jvms().size();
             ReportWriter.write(info, results, complete, outDir);
@@ -255,7 +267,8 @@ public final class RenaissanceRunner implements Callable<Integer> {
             jvmInfo.add(new RunInfo.Jvm(s.name(), s.javaHome().toString(), campaign.flags(s),
                     RunInfo.javaVersion(s.java(), campaign.flags(s))));
         }
-        RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, replicates, seed);
+        RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, replicates, seed,
+                interval != null ? interval : Stats.Method.STUDENTIZED);
         ReportWriter.writeRunInfo(info, outDir);
         ResultStore store = ResultStore.create(outDir);
         Charts.prepare();

@@ -34,15 +34,19 @@ final class ReportWriter {
         writeAtomically(dir.resolve(RUN_INFO), MAPPER.writeValueAsString(info));
     }
 
+    /** The run of {@code dir}: its {@code run.json}, or without one the run recorded in its {@code summary.json}. */
     static RunInfo readRunInfo(Path dir) throws IOException {
-        return MAPPER.readValue(dir.resolve(RUN_INFO).toFile(), RunInfo.class);
+        if (Files.isRegularFile(dir.resolve(RUN_INFO))) {
+            return MAPPER.readValue(dir.resolve(RUN_INFO).toFile(), RunInfo.class);
+        }
+        return MAPPER.treeToValue(MAPPER.readTree(dir.resolve(SUMMARY).toFile()).get("run"), RunInfo.class);
     }
 
     /** Summarizes {@code results} and writes the report; returns the summary. */
     static Analysis.Summary write(RunInfo run, List<InvocationResult> results, boolean complete, Path dir)
             throws IOException {
         Analysis.Summary s = Analysis.summarize(results, run.jvms().get(0).name(), run.jvms().get(1).name(),
-                run.benchmarks(), run.bootstrapReplicates(), run.seed());
+                run.benchmarks(), run.bootstrapReplicates(), run.seed(), run.intervalMethod());
         List<String> charts = Charts.names(s);
         // The data first: should drawing fail, summary.json and REPORT.md are there.
         writeAtomically(dir.resolve(SUMMARY),
@@ -67,33 +71,45 @@ final class ReportWriter {
             md.append("**Incomplete run**: interrupted after ").append(finished)
                     .append(" finished invocations; the table covers those.\n\n");
         }
+        int pairs = s.benchmarks().stream().mapToInt(Analysis.BenchmarkSummary::pairs).sum();
+        int baselineFirst = s.benchmarks().stream().mapToInt(Analysis.BenchmarkSummary::baselineFirst).sum();
         md.append("Workload: ").append(run.workload()).append(". ")
-                .append(run.invocations()).append(" invocations per JVM, interleaved (")
-                .append(a).append(", ").append(b).append(", ").append(a).append(", ").append(b).append(", ...).\n\n");
+                .append(run.invocations()).append(" invocations per JVM, in interleaved pairs: ").append(a)
+                .append(" ran first in ").append(baselineFirst).append(" of the ").append(pairs).append(" pairs, ")
+                .append(b).append(" in ").append(pairs - baselineFirst).append(".\n\n");
         md.append("Speedup = mean time on ").append(a).append(" / mean time on ").append(b)
                 .append(" over the post-warm-up repetitions of all successful invocations (above 1: ").append(b)
-                .append(" is faster). Interval: 95% percentile bootstrap, ").append(s.bootstrapReplicates())
+                .append(" is faster). Interval: 95% ").append(Stats.Method.valueOf(s.interval()).description())
+                .append(", ").append(s.bootstrapReplicates())
                 .append(" replicates resampling invocations and then their repetitions, seed ").append(s.seed())
-                .append("; **bold** when it excludes 1. GC columns: mean per invocation over its whole GC log "
+                .append("; **bold** when it excludes 1, and then marked: ▲ faster (the interval lies wholly above 1: ")
+                .append(b).append(" is faster), ▼ slower (wholly below 1: ").append(b)
+                .append(" is slower). Pause total ").append(b).append(" / ").append(a)
+                .append(": the ratio of the mean pause totals per invocation, with the same kind of interval over "
+                        + "invocations; ▲ when it lies wholly above 1 (").append(b)
+                .append(" paused longer), ▼ wholly below. GC columns: mean per invocation over its whole GC log "
                         + "(start-up and warm-up included): pauses, total pause time, and the sums over pauses of the "
                         + "worker-average Object Copy and Termination times; heap: the largest heap committed after "
                         + "a pause, MiB.\n\n");
-        md.append("| benchmark | speedup [95% interval] | median ms ").append(a).append(" / ").append(b)
+        md.append("| benchmark | speedup [95% interval] | significant | median ms ").append(a).append(" / ").append(b)
                 .append(" | GC pauses ").append(a).append(" / ").append(b)
                 .append(" | pause total ms ").append(a).append(" / ").append(b)
+                .append(" | pause total ").append(b).append(" / ").append(a).append(" [95% interval]")
                 .append(" | Object Copy ms ").append(a).append(" / ").append(b)
                 .append(" | Termination ms ").append(a).append(" / ").append(b)
                 .append(" | heap MiB ").append(a).append(" / ").append(b).append(" |\n");
-        md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        md.append("|---|--:|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Analysis.BenchmarkSummary bs : s.benchmarks()) {
             Analysis.JvmStats x = bs.jvms().get(0);
             Analysis.JvmStats y = bs.jvms().get(1);
             String speed = bs.speedup() == null ? "failed"
                     : interval(bs.speedup(), bs.speedupLow(), bs.speedupHigh(), bs.significant());
             md.append("| ").append(bs.benchmark()).append(" | ").append(speed)
+                    .append(" | ").append(marker(bs.direction()))
                     .append(" | ").append(pair(x.medianMs(), y.medianMs(), "%.1f"))
                     .append(" | ").append(pair(x.gcPauses(), y.gcPauses(), "%.1f"))
                     .append(" | ").append(pair(x.pauseTotalMs(), y.pauseTotalMs(), "%.1f"))
+                    .append(" | ").append(pauseRatio(bs))
                     .append(" | ").append(pair(x.objectCopyMs(), y.objectCopyMs(), "%.1f"))
                     .append(" | ").append(pair(x.terminationMs(), y.terminationMs(), "%.2f"))
                     .append(" | ").append(pair(x.committedMaxMb(), y.committedMaxMb(), "%.0f")).append(" |\n");
@@ -102,7 +118,7 @@ final class ReportWriter {
             md.append("| **geometric mean** (").append(s.geomeanBenchmarks())
                     .append(s.geomeanBenchmarks() == 1 ? " benchmark) | " : " benchmarks) | ")
                     .append(interval(s.geomean(), s.geomeanLow(), s.geomeanHigh(), s.geomeanSignificant()))
-                    .append(" | | | | | | |\n");
+                    .append(" | ").append(marker(s.geomeanDirection())).append(" | | | | | | | |\n");
         }
         md.append('\n');
         md.append("Per-pause means (evacuation pauses, worker average), ").append(a).append(" / ").append(b)
@@ -153,13 +169,40 @@ final class ReportWriter {
             md.append("  ```\n");
         }
         md.append("\nPer invocation: `runs/<benchmark>/<jvm>-<i>/` holds the console output and the GC log; "
-                + "`invocations.jsonl` every repetition time and pause.\n");
+                + "`invocations.jsonl` every repetition time and pause, in run order (`sequence`). "
+                + "`./renaissance --report-only --out <this directory>` recomputes this report from it.\n");
         return md.toString();
     }
 
     private static String interval(double v, double lo, double hi, boolean sig) {
         String s = String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", v, lo, hi);
         return sig ? "**" + s + "**" : s;
+    }
+
+    /** The pause-total ratio with its interval, and ▲ or ▼ when the interval lies above or below 1. */
+    private static String pauseRatio(Analysis.BenchmarkSummary bs) {
+        if (bs.pauseTotalRatio() == null) {
+            return "–";
+        }
+        String s = String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", bs.pauseTotalRatio(), bs.pauseTotalRatioLow(),
+                bs.pauseTotalRatioHigh());
+        return switch (bs.pauseTotalDirection()) {
+            case "higher" -> s + " ▲";
+            case "lower" -> s + " ▼";
+            default -> s;
+        };
+    }
+
+    /** The significance marker of a speedup's {@link Analysis#direction}: empty unless the interval excludes 1. */
+    private static String marker(String direction) {
+        if (direction == null) {
+            return "";
+        }
+        return switch (direction) {
+            case "faster" -> "▲ faster";
+            case "slower" -> "▼ slower";
+            default -> "";
+        };
     }
 
     private static String pair(Double x, Double y, String fmt) {

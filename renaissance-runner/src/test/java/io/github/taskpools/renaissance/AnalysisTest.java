@@ -33,8 +33,9 @@ class AnalysisTest {
                 List.of(), GcLog.Summary.of(List.of()), List.of(), "runs/fj-kmeans/bwos-1"));
 
         Analysis.Summary s = Analysis.summarize(rs, "stock", "bwos", List.of("scala-kmeans", "fj-kmeans", "als"),
-                1000, 1);
+                1000, 1, Stats.Method.STUDENTIZED);
         assertEquals(2, s.benchmarks().size(), "als never ran");
+        assertEquals("STUDENTIZED", s.interval());
         Analysis.BenchmarkSummary k = s.benchmarks().get(0);
         assertEquals(212412847L / 1e6 / ((212412847L * 10 / 11) / 1e6), k.speedup(), 1e-12);
         assertEquals(212.412847, k.jvms().get(0).medianMs(), 1e-9);
@@ -44,6 +45,10 @@ class AnalysisTest {
         // One invocation, one measured repetition each: every replicate is the estimate.
         assertEquals(k.speedup(), k.speedupLow(), 1e-12);
         assertTrue(k.significant());
+        assertEquals("faster", k.direction());
+        assertEquals(20.0 / 30.0, k.pauseTotalRatio(), 1e-12);
+        assertEquals("lower", k.pauseTotalDirection());
+        assertEquals(1, k.pairs());
 
         Analysis.BenchmarkSummary f = s.benchmarks().get(1);
         assertNull(f.speedup());
@@ -56,9 +61,12 @@ class AnalysisTest {
 
         String md = ReportWriter.markdown(RunInfo.of("./renaissance test", new JavaCommand("x", "Main"), 1, 1,
                 List.of(new RunInfo.Jvm("stock", "/a", List.of(), "v"), new RunInfo.Jvm("bwos", "/b", List.of(), "v")),
-                1000, 1), s, true, rs.size(), List.of());
+                1000, 1, Stats.Method.STUDENTIZED), s, true, rs.size(), List.of());
         assertTrue(md.contains("| fj-kmeans | failed |"), md);
         assertTrue(md.contains("| fj-kmeans | bwos | 1 | java.lang.RuntimeException: boom |"), md);
-        assertTrue(md.contains("| scala-kmeans | **1.100 [1.100, 1.100]** |"), md);
+        assertTrue(md.contains("| scala-kmeans | **1.100 [1.100, 1.100]** | ▲ faster |"), md);
+        assertTrue(md.contains("| 30.0 / 20.0 | 0.667 [0.667, 0.667] ▼ |"), md);
+        assertTrue(md.contains("| fj-kmeans | failed |  | "), md);
+        assertTrue(md.contains("Interval: 95% studentized bootstrap"), md);
     }
 }

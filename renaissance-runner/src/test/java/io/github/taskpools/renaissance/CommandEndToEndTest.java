@@ -70,7 +70,9 @@ class CommandEndToEndTest {
         List<InvocationResult> rs = ResultStore.load(dir);
         String a = rs.get(0).jvm();
         String b = rs.get(1).jvm();
-        assertEquals(List.of(a, b, a, b, a, b), rs.stream().map(InvocationResult::jvm).toList(), "A B A B order");
+        assertEquals(List.of(a, b, b, a, a, b), rs.stream().map(InvocationResult::jvm).toList(),
+                "pairs alternate which JVM goes first: A B, B A, A B");
+        assertEquals(List.of(1, 1, 2, 2, 3, 3), rs.stream().map(InvocationResult::invocation).toList());
         assertEquals(List.of(1, 2, 3, 4, 5, 6), rs.stream().map(InvocationResult::sequence).toList());
         for (InvocationResult r : rs) {
             assertTrue(r.ok(), r.failure());
@@ -84,6 +86,11 @@ class CommandEndToEndTest {
         assertTrue(sum.get("complete").asBoolean());
         JsonNode bench = sum.get("summary").get("benchmarks").get(0);
         assertEquals("alloc", bench.get("benchmark").asText());
+        assertEquals(3, bench.get("pairs").asInt());
+        assertEquals(2, bench.get("baselineFirst").asInt());
+        assertEquals("STUDENTIZED", sum.get("summary").get("interval").asText());
+        assertEquals(Analysis.direction(new Stats.Interval(bench.get("speedup").asDouble(),
+                bench.get("speedupLow").asDouble(), bench.get("speedupHigh").asDouble())), bench.get("direction").asText());
         double s = bench.get("speedup").asDouble();
         assertTrue(bench.get("speedupLow").asDouble() <= s && s <= bench.get("speedupHigh").asDouble(), bench.toString());
         double meanA = rs.stream().filter(r -> r.jvm().equals(a)).mapToLong(InvocationResult::wallNs).average()
@@ -104,6 +111,7 @@ class CommandEndToEndTest {
 
         String md = Files.readString(dir.resolve(ReportWriter.REPORT));
         assertTrue(md.contains("| alloc | "), md);
+        assertTrue(md.contains("in interleaved pairs: " + a + " ran first in 2 of the 3 pairs, " + b + " in 1."), md);
         assertTrue(md.contains("openjdk version") || md.contains("java version"), md);
         for (String png : List.of(Charts.SPEEDUP, Charts.GC_PHASES)) {
             BufferedImage img = ImageIO.read(dir.resolve(png).toFile());
@@ -115,6 +123,18 @@ class CommandEndToEndTest {
         String before = Files.readString(dir.resolve(ReportWriter.SUMMARY));
         assertEquals(0, run("--report-only", "--out", dir.toString()));
         assertEquals(before, Files.readString(dir.resolve(ReportWriter.SUMMARY)));
+
+        // The percentile interval of runners before BCa, on request; and from summary.json when run.json is gone
+        // (the measurements committed under docs/ keep summary.json, not run.json).
+        assertEquals(0, run("--report-only", "--out", dir.toString(), "--interval", "percentile"));
+        JsonNode pct = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile());
+        assertEquals("PERCENTILE", pct.get("summary").get("interval").asText());
+        assertEquals(s, pct.get("summary").get("benchmarks").get(0).get("speedup").asDouble());
+        assertTrue(Files.readString(dir.resolve(ReportWriter.REPORT)).contains("Interval: 95% percentile bootstrap"));
+        Files.delete(dir.resolve(ReportWriter.RUN_INFO));
+        assertEquals(0, run("--report-only", "--out", dir.toString()));
+        assertEquals(pct, JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()), "the run of summary.json");
+        assertEquals(2, run("--report-only", "--out", dir.toString(), "--interval", "t"), "no such method");
     }
 
     @Test
@@ -126,10 +146,13 @@ class CommandEndToEndTest {
 
         List<InvocationResult> rs = ResultStore.load(dir);
         assertEquals(4, rs.size());
-        assertTrue(rs.get(0).ok() && rs.get(2).ok());
-        assertFalse(rs.get(1).ok());
-        assertTrue(rs.get(1).failure().startsWith("exit code 1: ") && rs.get(1).failure().contains("OutOfMemoryError"),
-                rs.get(1).failure());
+        // Run order A B, B A: the second JVM's launches are the second and third.
+        assertTrue(rs.get(0).ok() && rs.get(3).ok());
+        for (InvocationResult r : List.of(rs.get(1), rs.get(2))) {
+            assertEquals(second, r.jvm());
+            assertFalse(r.ok());
+            assertTrue(r.failure().startsWith("exit code 1: ") && r.failure().contains("OutOfMemoryError"), r.failure());
+        }
         JsonNode bench = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary").get("benchmarks").get(0);
         assertTrue(bench.get("speedup").isNull());
         assertEquals(2, bench.get("failures").size());

@@ -1,0 +1,115 @@
+package io.github.taskpools.renaissance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Renaissance measurements committed under {@code docs/measurements/} recomputed from their raw data, as a
+ * reader would: {@code ./renaissance --report-only} on a copy of {@code invocations.jsonl} and
+ * {@code summary.json} gives every committed speedup and interval to the last bit (their runner used the
+ * percentile interval, which {@code --report-only} keeps for a run recorded without an interval method); with
+ * {@code --interval studentized} or {@code bca} the same data give those intervals, printed for the docs.
+ */
+class CommittedMeasurementsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"renaissance-2026-12-03", "renaissance-2026-12-04", "renaissance-2026-12-04b"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void reportOnlyRecomputesTheCommittedTable(String name) throws IOException {
+        Path committed = Path.of("..", "docs", "measurements", name); // surefire runs in the module's directory
+        assertTrue(Files.isRegularFile(committed.resolve(ResultStore.FILE)), committed.toAbsolutePath().toString());
+        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
+        Files.copy(committed.resolve(ReportWriter.SUMMARY), dir.resolve(ReportWriter.SUMMARY));
+        JsonNode before = JSON.readTree(committed.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
+        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString()), console.toString());
+        JsonNode after = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+        assertEquals("PERCENTILE", after.get("interval").asText());
+        for (String f : new String[] {"geomean", "geomeanLow", "geomeanHigh"}) {
+            assertEquals(before.get(f).asDouble(), after.get(f).asDouble(), f);
+        }
+        assertEquals(before.get("benchmarks").size(), after.get("benchmarks").size());
+        for (int i = 0; i < before.get("benchmarks").size(); i++) {
+            JsonNode b = before.get("benchmarks").get(i);
+            JsonNode a = after.get("benchmarks").get(i);
+            for (String f : new String[] {"benchmark", "speedup", "speedupLow", "speedupHigh", "significant"}) {
+                assertEquals(b.get(f), a.get(f), name + " " + b.get("benchmark") + " " + f);
+            }
+            assertEquals(b.get("jvms"), a.get("jvms"), name + " " + b.get("benchmark"));
+        }
+
+        for (String method : new String[] {"studentized", "bca"}) {
+            assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
+                    "--interval", method), console.toString());
+            System.out.println(compare(name, method, after,
+                    JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary")));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theReportMarksFjKmeansLongerPauseTotalOnBwos() throws IOException {
+        // The audit of issue 50 found fj-kmeans' pause total at 1.12 x stock [1.05, 1.20] in this run, which the
+        // report then did not show: now a column with its interval and marker.
+        Path committed = Path.of("..", "docs", "measurements", "renaissance-2026-12-04b");
+        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
+        Files.copy(committed.resolve(ReportWriter.SUMMARY), dir.resolve(ReportWriter.SUMMARY));
+        PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        for (String method : new String[] {"percentile", "studentized", "bca"}) {
+            assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
+                    "--interval", method));
+            JsonNode fj = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary").get("benchmarks").get(3);
+            assertEquals("fj-kmeans", fj.get("benchmark").asText());
+            assertEquals(351.64033333333333 / 313.5355, fj.get("pauseTotalRatio").asDouble(), 1e-9); // the runs' means
+            assertEquals("higher", fj.get("pauseTotalDirection").asText(), method);
+            String md = Files.readString(dir.resolve(ReportWriter.REPORT));
+            String row = md.lines().filter(l -> l.startsWith("| fj-kmeans |")).findFirst().orElseThrow();
+            assertTrue(row.contains("] ▲ |"), row);
+        }
+    }
+
+    /** The intervals of {@code bca} (any method) beside the percentile ones of {@code after}. */
+    private static String compare(String name, String method, JsonNode after, JsonNode bca) {
+        StringBuilder sb = new StringBuilder(name + ", percentile -> " + method + ":");
+        for (int i = 0; i < bca.get("benchmarks").size(); i++) {
+            JsonNode p = after.get("benchmarks").get(i);
+            JsonNode c = bca.get("benchmarks").get(i);
+            assertEquals(p.get("speedup"), c.get("speedup"), "the estimate does not depend on the interval");
+            sb.append(String.format(Locale.ROOT, " %s %.3f [%.3f, %.3f] -> [%.3f, %.3f] %s, pause total %.3f [%.3f, %.3f]"
+                    + " -> [%.3f, %.3f] %s;", c.get("benchmark").asText(), c.get("speedup").asDouble(),
+                    p.get("speedupLow").asDouble(), p.get("speedupHigh").asDouble(), c.get("speedupLow").asDouble(),
+                    c.get("speedupHigh").asDouble(), c.get("direction").asText(), c.get("pauseTotalRatio").asDouble(),
+                    p.get("pauseTotalRatioLow").asDouble(), p.get("pauseTotalRatioHigh").asDouble(),
+                    c.get("pauseTotalRatioLow").asDouble(), c.get("pauseTotalRatioHigh").asDouble(),
+                    c.get("pauseTotalDirection").asText()));
+        }
+        sb.append(String.format(Locale.ROOT, " geomean %.3f [%.3f, %.3f] -> [%.3f, %.3f] %s",
+                bca.get("geomean").asDouble(), after.get("geomeanLow").asDouble(), after.get("geomeanHigh").asDouble(),
+                bca.get("geomeanLow").asDouble(), bca.get("geomeanHigh").asDouble(),
+                bca.get("geomeanDirection").asText()));
+        return sb.toString();
+    }
+}
