@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -46,7 +47,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * JVM's arguments, so the launcher starts it with none. Its console output goes to the log, and the
  * lines that show progress or failure also to the standard error. On SIGINT or SIGTERM a shutdown hook
  * stops the JMH run at its next line of output (before it can write its result file), ends its forks,
- * puts back the previous result of the experiment that was running and writes the report.
+ * puts back the previous result of the experiment that was running, writes the report and halts. The
+ * charts are encoded without ImageIO's disk cache, whose streams register shutdown hooks of their own,
+ * which the JVM refuses once it shuts down.
  */
 public final class Bench {
     /** The JMH console lines the user sees while a run goes on (all of them go to the log). */
@@ -69,20 +72,27 @@ public final class Bench {
     private String current;
     /** Set once by the shutdown hook, under {@link #files}; read by the output of JMH runs, so volatile. */
     private volatile boolean stopping;
-    /** Set once when the run ends by itself, under {@link #files}. */
+    /** Set once when the runs end by themselves, under {@link #files}: the shutdown hook then does nothing. */
     private boolean finished;
 
-    private Bench(BenchOptions options, List<String> argv, Path root) {
+    /**
+     * A run of {@code ./bench} with these options and arguments that writes into {@code out}, with JMH's
+     * classes from {@code jar} on the JVM {@code java}; its thread sweeps count with {@code cores} cores.
+     */
+    Bench(BenchOptions options, List<String> argv, Path out, Path jar, String java, int cores) {
         this.options = options;
         this.argv = argv;
-        this.out = options.from() != null ? options.from() : root.resolve("report");
-        this.jar = Path.of(System.getProperty("java.class.path")).toAbsolutePath();
-        this.java = java(options.jvm());
-        this.cores = options.threads() != null ? options.threads() : Runtime.getRuntime().availableProcessors();
+        this.out = out;
+        this.jar = jar;
+        this.java = java;
+        this.cores = cores;
     }
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        // Charts without ImageIO's disk cache: its streams add shutdown hooks, refused in the report of an
+        // interrupted run, which the shutdown hook writes.
+        ImageIO.setUseCache(false);
         List<String> argv = List.of(args);
         BenchOptions options;
         try {
@@ -100,7 +110,11 @@ public final class Bench {
             return;
         }
         try {
-            System.exit(new Bench(options, argv, Path.of("").toAbsolutePath()).run());
+            Path root = Path.of("").toAbsolutePath();
+            System.exit(new Bench(options, argv, options.from() != null ? options.from() : root.resolve("report"),
+                    Path.of(System.getProperty("java.class.path")).toAbsolutePath(), java(options.jvm()),
+                    options.threads() != null ? options.threads() : Runtime.getRuntime().availableProcessors())
+                    .run());
         } catch (BadOption e) {
             System.err.println("bench: " + e.getMessage());
             System.exit(2);
@@ -133,7 +147,7 @@ public final class Bench {
 
     private int run() throws IOException {
         if (options.list()) {
-            list();
+            System.out.print(listing());
             return 0;
         }
         Files.createDirectories(out);
@@ -151,7 +165,7 @@ public final class Bench {
                 + " configurations, forks " + options.forks() + roundsNote + ", warmup " + options.warmup() + " x "
                 + options.time() + ", measurement " + options.iterations() + " x " + options.time() + ": about "
                 + minutes(estimate(total)));
-        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "bench-interrupt"));
+        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "bench-interrupted"));
         int rc = 0;
         long start = System.nanoTime();
         try {
@@ -168,13 +182,13 @@ public final class Bench {
     }
 
     /** {@code ./bench --list}: the experiments with their cores, architecture, configurations and sweeps. */
-    private void list() {
-        System.out.print(String.format(Locale.ROOT, "%-26s %-6s %-6s %-14s %-24s %s%n", "experiment", "cores", "arch",
-                "configs q/f", "threads quick ; full", "quick preset parameters"));
+    String listing() {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-26s %-6s %-6s %-14s %-24s %s%n",
+                "experiment", "cores", "arch", "configs q/f", "threads quick ; full", "quick preset parameters"));
         for (Experiment e : Experiments.ALL) {
             List<String> q = e.quickArgs(cores);
             List<String> f = e.fullArgs(cores);
-            System.out.print(String.format(Locale.ROOT, "%-26s %-6s %-6s %-14s %-24s %s%n", e.id(), e.minCores(),
+            s.append(String.format(Locale.ROOT, "%-26s %-6s %-6s %-14s %-24s %s%n", e.id(), e.minCores(),
                     e.x86Only() ? "x86" : "any",
                     e.configurations(true, cores, options.oversubscribe()) + "/"
                             + e.configurations(false, cores, options.oversubscribe()),
@@ -183,6 +197,7 @@ public final class Bench {
                     (q.isEmpty() ? "(all)" : String.join(" ", q))
                             + (f.isEmpty() ? "" : " (full: " + String.join(" ", f) + ")")));
         }
+        return s.toString();
     }
 
     /**
@@ -254,24 +269,9 @@ public final class Bench {
                 Files.move(json, prev, StandardCopyOption.REPLACE_EXISTING);
             }
         }
-        List<String> base = new ArrayList<>(List.of(e.include(), "-f", Integer.toString(options.forks()),
-                "-wi", Integer.toString(options.warmup()), "-w", options.time(),
-                "-i", Integer.toString(options.iterations()), "-r", options.time()));
-        base.addAll(options.full() ? e.fullArgs(cores) : e.quickArgs(cores));
-        if (options.threads() != null && e.threadsFromCores()) {
-            base.addAll(List.of("-t", Integer.toString(options.threads())));
-        }
-        List<String> runs = e.threads() == null ? List.of()
-                : e.threads().runs(!options.full(), cores, options.oversubscribe());
+        List<String> runs = runs(e);
         List<String> sweep = runs.isEmpty() ? Arrays.asList((String) null) : runs;
-        String roundsNote = options.rounds() > 1 ? " (" + options.rounds() + " rounds, merged)" : "";
-        StringBuilder env = new StringBuilder(Machine.describe(java));
-        env.append("bench command:  ./bench").append(argv.isEmpty() ? "" : " " + quoted(argv)).append('\n');
-        for (String t : sweep) {
-            env.append("JMH command:    ").append(quoted(commandLine(jmhArgs(e, base, t, 1)))).append(roundsNote)
-                    .append('\n');
-        }
-        Files.writeString(envTmp, env, StandardCharsets.UTF_8);
+        Files.writeString(envTmp, Machine.describe(java) + commands(e), StandardCharsets.UTF_8);
         int configs = e.configurations(!options.full(), cores, options.oversubscribe());
         System.err.println("bench: [" + k + "/" + n + "] " + id + ": " + configs + " configurations"
                 + (runs.isEmpty() ? "" : " (threads " + String.join(",", runs) + ")") + ", about "
@@ -291,7 +291,7 @@ public final class Bench {
                     Files.writeString(logTmp, note + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
                     System.err.println(note);
                 }
-                if (!jmh(jmhArgs(e, base, t, r), logTmp)) {
+                if (!jmh(jmhArgs(e, t, r), logTmp)) {
                     System.err.println("bench: JMH exited with 1 for " + id + (t == null ? "" : " at " + t + " threads"));
                     rc = 1;
                 }
@@ -378,13 +378,40 @@ public final class Bench {
         return rc;
     }
 
+    /** The runs of the experiment's thread sweep ({@link Experiments.ThreadSweep#runs}); empty if it has none. */
+    private List<String> runs(Experiment e) {
+        return e.threads() == null ? List.of() : e.threads().runs(!options.full(), cores, options.oversubscribe());
+    }
+
+    /**
+     * The commands of an experiment's run as {@code <id>.env.txt} records them: {@code ./bench}'s, then
+     * the JMH command of each run of its thread sweep (of the first round, if there are several).
+     */
+    String commands(Experiment e) {
+        StringBuilder s = new StringBuilder("bench command:  ./bench").append(argv.isEmpty() ? "" : " " + quoted(argv))
+                .append('\n');
+        List<String> runs = runs(e);
+        for (String t : runs.isEmpty() ? Arrays.asList((String) null) : runs) {
+            s.append("JMH command:    ").append(quoted(commandLine(jmhArgs(e, t, 1))))
+                    .append(options.rounds() > 1 ? " (" + options.rounds() + " rounds, merged)" : "").append('\n');
+        }
+        return s.toString();
+    }
+
     /**
      * The JMH arguments of the run {@code t} of the thread sweep (null: the experiment has none), round
-     * {@code r}: the experiment's, the sweep's threads, the result file, the profilers and the extra
-     * arguments.
+     * {@code r}: the experiment's include pattern, the preset's forks, iterations and parameters, the
+     * threads ({@code --threads} for a benchmark on as many threads as processors, else the sweep's), the
+     * result file, the profilers and the extra arguments.
      */
-    private List<String> jmhArgs(Experiment e, List<String> base, String t, int r) {
-        List<String> args = new ArrayList<>(base);
+    private List<String> jmhArgs(Experiment e, String t, int r) {
+        List<String> args = new ArrayList<>(List.of(e.include(), "-f", Integer.toString(options.forks()),
+                "-wi", Integer.toString(options.warmup()), "-w", options.time(),
+                "-i", Integer.toString(options.iterations()), "-r", options.time()));
+        args.addAll(options.full() ? e.fullArgs(cores) : e.quickArgs(cores));
+        if (options.threads() != null && e.threadsFromCores()) {
+            args.addAll(List.of("-t", Integer.toString(options.threads())));
+        }
         if (t != null) {
             args.addAll(e.threadArgs(t));
         }
@@ -457,7 +484,7 @@ public final class Bench {
     }
 
     /**
-     * The shutdown hook: after an interruption (not after the run's own end), stops the JMH run, ends its
+     * The shutdown hook: after an interruption (not after the runs' own end), stops the JMH run, ends its
      * forks, puts back the previous result of the experiment that was running, writes the report of
      * everything that finished and halts with {@value #INTERRUPTED}.
      */
