@@ -144,7 +144,7 @@ record BenchOptions(boolean full, int forks, int warmup, int iterations, String 
                     i++;
                 }
                 case "--threads" -> {
-                    threads = positive("--threads", next, "--threads needs a number");
+                    threads = positive("--threads", next);
                     i++;
                 }
                 case "--oversubscribe" -> oversubscribe = true;
@@ -156,11 +156,11 @@ record BenchOptions(boolean full, int forks, int warmup, int iterations, String 
                     i++;
                 }
                 case "--forks" -> {
-                    forks = positive("--forks", next, "--forks needs a number");
+                    forks = positive("--forks", next);
                     i++;
                 }
                 case "--rounds" -> {
-                    rounds = positive("--rounds", next, "--rounds needs a number");
+                    rounds = positive("--rounds", next);
                     i++;
                 }
                 case "--warmup" -> {
@@ -171,7 +171,7 @@ record BenchOptions(boolean full, int forks, int warmup, int iterations, String 
                     i++;
                 }
                 case "--iterations" -> {
-                    iterations = positive("--iterations", next, "--iterations needs a number");
+                    iterations = positive("--iterations", next);
                     i++;
                 }
                 case "--time" -> {
@@ -226,9 +226,9 @@ record BenchOptions(boolean full, int forks, int warmup, int iterations, String 
                 List.copyOf(extra));
     }
 
-    private static int positive(String option, String value, String missing) {
+    private static int positive(String option, String value) {
         if (value == null) {
-            throw new BadOption(missing, false);
+            throw new BadOption(option + " needs a number", false);
         }
         if (!value.matches("[1-9][0-9]*")) {
             throw new BadOption(option + " needs a positive integer, got '" + value + "'", false);
