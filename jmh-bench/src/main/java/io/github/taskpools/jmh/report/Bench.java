@@ -88,6 +88,10 @@ public final class Bench {
         this.cores = cores;
     }
 
+    /**
+     * Runs {@code ./bench} with these arguments in the current directory, the repository root; exits with
+     * 0, with 1 if an experiment failed, with 2 for a bad command line and with 130 when interrupted.
+     */
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // Charts without ImageIO's disk cache: its streams add shutdown hooks, refused in the report of an
