@@ -27,15 +27,19 @@ import io.github.taskpools.jmh.SalsaOneThreadBenchmark;
 import io.github.taskpools.jmh.SalsaProducersConsumersBenchmark;
 import io.github.taskpools.jmh.VirtualThreadJsonBenchmark;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Threads;
 
 /**
  * The experiments {@code ./bench} knows and how the report shows each: the JMH include pattern, the
@@ -135,8 +139,8 @@ final class Experiments {
      * number (left out if it exceeds the cores), {@code C} (the cores), {@code kC} (k times the cores:
      * oversubscribed, for time-sharing) or {@code 1..C} (every count from 1 to the cores).
      *
-     * <p>Producer/consumer groups, {@code P/C}: a JMH run with {@code -tg} (the group's sizes, in the
-     * order of {@link #GROUP_LABELS}) and {@code -p threads=P/C}, whose {@value #PARAM} parameter the
+     * <p>Producer/consumer groups, {@code P/C}: a JMH run with {@code -tg} (the group's sizes, see
+     * {@link Experiment#threadArgs}) and {@code -p threads=P/C}, whose {@value #PARAM} parameter the
      * benchmark checks against the group it runs in. Each side is a number, {@code C} (the side's
      * maximum), {@code 1..C}, or {@code pow2} (1, 2, 4, ... and C itself), and the consumer side may be
      * {@code =} (as many as the producers); a token stands for every pair of its sides' counts, and a
@@ -149,12 +153,10 @@ final class Experiments {
     record ThreadSweep(String quick, String full) {
         /** The parameter that holds a result's thread count, or its producers/consumers. */
         static final String PARAM = "threads";
-        /**
-         * The producer/consumer group's methods in the order JMH sizes them with {@code -tg} (JMH orders
-         * a group's methods by name; the benchmark fails its set-up if its group differs from its
-         * {@value #PARAM} parameter, so a change of that order cannot go unnoticed).
-         */
-        static final List<String> GROUP_LABELS = List.of("consumer", "producer");
+        /** The name of a producer/consumer benchmark's method that the producers of its group run. */
+        static final String PRODUCER = "producer";
+        /** The name of a producer/consumer benchmark's method that the consumers of its group run. */
+        static final String CONSUMER = "consumer";
 
         /** Whether the sweep is of producer/consumer groups ({@code P/C} tokens). */
         boolean groups() {
@@ -314,6 +316,50 @@ final class Experiments {
                     order, counters, ratios, charts, quick, minCores, x86Only, threads, List.of());
         }
 
+        /**
+         * The JMH arguments of one run of the experiment's thread sweep (one of {@link ThreadSweep#runs}):
+         * {@code -t N} for a thread count; for producers/consumers {@code P/C}, {@code -tg} with the sizes
+         * of the benchmark's group methods ({@value ThreadSweep#PRODUCER}: P, {@value ThreadSweep#CONSUMER}:
+         * C) in the order JMH takes them, by method name, and {@code -p threads=P/C} (the benchmark fails its
+         * set-up if its group differs from that parameter, so a change of JMH's order cannot go unnoticed).
+         *
+         * @throws IllegalStateException if a group method of the benchmark is neither of the two
+         */
+        List<String> threadArgs(String run) {
+            int slash = run.indexOf('/');
+            if (slash < 0) {
+                return List.of("-t", run);
+            }
+            TreeSet<String> methods = new TreeSet<>();
+            for (Class<?> c = benchmark; c != null; c = c.getSuperclass()) {
+                for (Method m : c.getDeclaredMethods()) {
+                    if (m.isAnnotationPresent(Group.class)) {
+                        methods.add(m.getName());
+                    }
+                }
+            }
+            List<String> sizes = new ArrayList<>();
+            for (String m : methods) {
+                sizes.add(switch (m) {
+                    case ThreadSweep.PRODUCER -> run.substring(0, slash);
+                    case ThreadSweep.CONSUMER -> run.substring(slash + 1);
+                    default -> throw new IllegalStateException(id + ": group method " + m + " of "
+                            + benchmark.getName() + " is neither " + ThreadSweep.PRODUCER + " nor "
+                            + ThreadSweep.CONSUMER);
+                });
+            }
+            return List.of("-tg", String.join(",", sizes), "-p", ThreadSweep.PARAM + "=" + run);
+        }
+
+        /**
+         * Whether {@code ./bench --threads N} is the experiment's JMH thread count: its benchmark runs as
+         * many threads as processors ({@code @Threads(Threads.MAX)}) and it does not sweep them.
+         */
+        boolean threadsFromCores() {
+            Threads t = benchmark.getAnnotation(Threads.class);
+            return threads == null && t != null && t.value() == Threads.MAX;
+        }
+
         /** JMH's include pattern: every benchmark of the class. */
         String include() {
             return "^\\Q" + benchmark.getName() + ".\\E";
@@ -321,15 +367,16 @@ final class Experiments {
 
         /**
          * The JMH {@code -p} arguments of the quick preset on a machine of {@code cores} cores: its
-         * parameter subset and the quick values of the swept parameters (empty: every parameter value).
+         * parameter subset and the quick values of the swept parameters (empty: every parameter value),
+         * each in the order of the parameters' names (the declarations' maps have no order of their own).
          */
         List<String> quickArgs(int cores) {
             List<String> args = new ArrayList<>();
-            quick.forEach((k, v) -> {
+            new TreeMap<>(quick).forEach((k, v) -> {
                 args.add("-p");
                 args.add(k + "=" + v);
             });
-            sweeps.forEach((k, v) -> {
+            new TreeMap<>(sweeps).forEach((k, v) -> {
                 if (!quick.containsKey(k)) {
                     args.add("-p");
                     args.add(k + "=" + String.join(",", v.values(true, cores)));
@@ -338,10 +385,13 @@ final class Experiments {
             return args;
         }
 
-        /** The JMH {@code -p} arguments of the full preset: the swept parameters' values (empty: none). */
+        /**
+         * The JMH {@code -p} arguments of the full preset: the swept parameters' values (empty: none), in
+         * the order of their names.
+         */
         List<String> fullArgs(int cores) {
             List<String> args = new ArrayList<>();
-            sweeps.forEach((k, v) -> {
+            new TreeMap<>(sweeps).forEach((k, v) -> {
                 args.add("-p");
                 args.add(k + "=" + String.join(",", v.values(false, cores)));
             });

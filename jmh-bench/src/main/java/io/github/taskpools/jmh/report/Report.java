@@ -27,33 +27,18 @@ import java.util.Set;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
- * Writes the benchmark report from JMH JSON results ({@code -rf json}), for {@code ./bench}.
+ * Writes the benchmark report from JMH JSON results ({@code -rf json}), for {@link Bench}: from
+ * {@code DIR/ID.json} (and {@code DIR/ID.env.txt}, free text about the machine and the command) of every
+ * known experiment that has a result, {@code DIR/REPORT.md}, {@code DIR/summary.json} and the charts
+ * {@code DIR/ID-NAME.png} ({@link #write}); it also merges the result files of a thread sweep's runs
+ * ({@link #merge}) and the rounds of one run ({@link #mergeRounds}).
  *
- * <pre>
- * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --list [--cores N]
- *     prints, per known experiment, tab-separated: id, JMH include pattern, the quick preset's JMH
- *     -p arguments ("-" if none), the cores it needs, "x86" if it runs on x86-64 only (else "any"), the number of
- *     parameter combinations in the quick preset and in full, and the JMH thread counts of the quick preset
- *     and of the full run ("-" if the experiment does not sweep them), and the full preset's JMH -p arguments
- *     (the experiment's parameter sweeps, "-" if none), for N cores (default: the available processors)
- * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --dir report
- *     reads DIR/ID.json (and DIR/ID.env.txt, free text about the machine and the command) for every
- *     known experiment that has a result, and writes DIR/REPORT.md, DIR/summary.json and the charts
- *     DIR/ID-NAME.png
- * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --merge OUT IN...
- *     writes the results of the JMH JSON files IN (one per thread count of a sweep) into one file OUT
- * java -cp benchmarks.jar io.github.taskpools.jmh.report.Report --merge-rounds OUT IN...
- *     writes into OUT the JMH JSON files IN, rounds of the same JMH run ({@code ./bench --rounds}), as if
- *     their forks had been one run's: per benchmark, parameter set and thread count, the forks of every
- *     round one after the other, and JMH's score, error and confidence interval recomputed from them
- * </pre>
- *
- * Per implementation and parameter set the report gives the median of all measurement iterations of
+ * <p>Per implementation and parameter set the report gives the median of all measurement iterations of
  * all forks (from the JSON {@code rawData}) and JMH's own score with its error (half-width of the 99.9%
  * confidence interval); ratios are ratios of medians of implementations of the same run, at the same
  * value of the swept parameter; limits check a counter of every row against a paper's bound.
  */
-public final class Report {
+final class Report {
     private Report() {
     }
 
@@ -79,84 +64,6 @@ public final class Report {
     /** An experiment's evaluated results. */
     record Section(Experiment experiment, List<Row> rows, List<RatioRow> ratios, List<LimitRow> limits,
             List<String> missing, Result first, String env, List<String> charts) {
-    }
-
-    public static void main(String[] args) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        Path dir = null;
-        boolean list = false;
-        boolean oversubscribe = false;
-        int cores = Runtime.getRuntime().availableProcessors();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--list":
-                    list = true;
-                    break;
-                case "--oversubscribe":
-                    oversubscribe = true;
-                    break;
-                case "--cores":
-                    if (i + 1 == args.length) {
-                        usage();
-                    }
-                    cores = Integer.parseInt(args[++i]);
-                    if (cores < 1) {
-                        usage();
-                    }
-                    break;
-                case "--dir":
-                    if (i + 1 == args.length) {
-                        usage();
-                    }
-                    dir = Path.of(args[++i]);
-                    break;
-                case "--merge":
-                case "--merge-rounds":
-                    if (i + 2 >= args.length) {
-                        usage();
-                    }
-                    List<Path> inputs = new ArrayList<>();
-                    for (int k = i + 2; k < args.length; k++) {
-                        inputs.add(Path.of(args[k]));
-                    }
-                    if (args[i].equals("--merge")) {
-                        merge(Path.of(args[i + 1]), inputs);
-                    } else {
-                        mergeRounds(Path.of(args[i + 1]), inputs);
-                    }
-                    return;
-                default:
-                    usage();
-            }
-        }
-        if (list) {
-            for (Experiment e : Experiments.ALL) {
-                List<String> q = e.quickArgs(cores);
-                List<String> f = e.fullArgs(cores);
-                String quick = q.isEmpty() ? "-" : String.join(" ", q);
-                String full = f.isEmpty() ? "-" : String.join(" ", f);
-                System.out.println(e.id() + "\t" + e.include() + "\t" + quick + "\t"
-                        + e.minCores() + "\t" + (e.x86Only() ? "x86" : "any") + "\t"
-                        + e.configurations(true, cores, oversubscribe) + "\t"
-                        + e.configurations(false, cores, oversubscribe) + "\t"
-                        + threadRuns(e, true, cores, oversubscribe) + "\t"
-                        + threadRuns(e, false, cores, oversubscribe) + "\t" + full);
-            }
-            return;
-        }
-        if (dir == null) {
-            usage();
-        }
-        List<Section> sections = write(dir);
-        System.out.println("wrote " + dir.resolve("REPORT.md") + ", " + dir.resolve("summary.json") + " and "
-                + sections.stream().mapToInt(s -> s.charts().size()).sum() + " chart(s) for " + sections.size()
-                + " experiment(s)");
-    }
-
-    private static void usage() {
-        System.err.println("usage: Report --list [--cores N] [--oversubscribe] | --dir DIR | --merge OUT IN..."
-                + " | --merge-rounds OUT IN...");
-        System.exit(2);
     }
 
     /**
