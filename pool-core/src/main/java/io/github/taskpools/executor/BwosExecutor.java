@@ -63,9 +63,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *       the limit below).</li>
  *   <li>{@code join()} and {@code get()} on a worker help (they run the joined task if it is
  *       still queued, or its subtasks) and never block on a task their own worker holds; a
- *       worker that blocks in them, or in {@link #managedBlock}, is compensated by a spare thread
- *       (at most {@link Builder#maxSpares} beyond parallelism), so nested waits cannot starve
- *       the pool.</li>
+ *       worker that blocks in {@link #managedBlock} is compensated by a spare thread at once, one
+ *       that blocks in them after at most 1 ms while another worker runs (at once otherwise),
+ *       at most {@link Builder#maxSpares} beyond parallelism, so nested waits cannot starve the
+ *       pool.</li>
  *   <li>An idle pool uses no CPU; threads start as work appears ({@code build()} starts none).</li>
  * </ul>
  *
@@ -136,7 +137,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * {@link #managedBlock}, is compensated: the pool wakes an idle worker, or, if fewer than
  * parallelism threads could then run tasks, adds a spare thread, up to {@link
  * Builder#maxSpares(int)} beyond parallelism (ForkJoinPool by default adds one only when no other
- * worker would run; this pool keeps parallelism threads running). Workers merely busy get no spare.
+ * worker would run; this pool keeps parallelism threads running). A join first waits uncompensated
+ * for up to 1 ms while another worker runs (the taker of the joined task, normally): a fork/join
+ * computation's joins last microseconds, and a spare for each put more threads than cores on the
+ * machine. Workers merely busy get no spare.
  * With more threads than parallelism, an idle worker that stays parked for the {@link
  * Builder#keepAlive keep-alive} exits, if it is on top of the idle stack and more than parallelism
  * threads could run tasks; its slot (index, deques) is kept for the next thread. {@code
