@@ -58,7 +58,9 @@ module io.github.taskpools {
     requires java.management;
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.
     opens io.github.taskpools.internal to com.sun.jna;
-    // The comparison baselines are built from the same parts as the pools here (thread binding,
-    // waiters, SALSA's access lists, the Chase-Lev algorithm).
+    // The comparison baselines are built from the same parts as the pools here: the runtime plumbing
+    // (thread binding, waiters, SALSA's access lists) and the Chase-Lev algorithm, whose volatile
+    // variant is a baseline.
+    exports io.github.taskpools.arraydeque to io.github.taskpools.baselines;
     exports io.github.taskpools.internal to io.github.taskpools.baselines;
 }

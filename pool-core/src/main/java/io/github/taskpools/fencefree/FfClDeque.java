@@ -1,6 +1,6 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.internal.FfClDequeImpl;
+import io.github.taskpools.arraydeque.FfClDequeImpl;
 
 /**
  * The Chase-Lev deque without the owner's fence (x86-64 only): a thief may abort instead of
@@ -22,7 +22,7 @@ import io.github.taskpools.internal.FfClDequeImpl;
  * worker's fence, and a thief that steals task h only if it sees T - δ > h, returning ABORT
  * otherwise. H is {@code top}, T is {@code bottom}. Why the worker's store of T and load of H stay
  * in order without a fence, where the deque may run and how δ is chosen are in {@link BoundedTso};
- * the algorithm, its invariants and its memory orderings are in {@code internal.FfClDequeImpl}, out
+ * the algorithm, its invariants and its memory orderings are in {@code arraydeque.FfClDequeImpl}, out
  * of the exported API.
  *
  * <p>Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT alike, {@link #trySteal()}
@@ -33,8 +33,8 @@ import io.github.taskpools.internal.FfClDequeImpl;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's fields out of the API; the deque's API is WorkStealingDeque's and delta().
+// "exports": the superclass is in arraydeque (exported only to the baselines module), which keeps
+// the algorithm's fields out of the API; the deque's API is WorkStealingDeque's and delta().
 @SuppressWarnings("exports")
 public final class FfClDeque<E> extends FfClDequeImpl<E> {
 
