@@ -143,6 +143,12 @@ public abstract class ThepDequeImpl<E> extends ThepEchoPad<E> {
         return Aborted.result(steal(Thread.currentThread() != owner));
     }
 
+    /** {@inheritDoc} THEP: yes, for the echo while the deque holds δ tasks or fewer (§5). */
+    @Override
+    public final boolean stealWaitsForOwner() {
+        return true;
+    }
+
     /** Never waits: neither for the lock (another thief may be waiting for the echo) nor for the echo. */
     @Override
     final E stealForBatch() {
