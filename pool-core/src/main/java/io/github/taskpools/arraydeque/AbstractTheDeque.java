@@ -91,7 +91,10 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the task type
  */
-public abstract class AbstractTheDeque<E> extends TheLockPad<E> {
+public abstract class AbstractTheDeque<E> extends TheLockField<E> {
+    // Padding after the lock and δ, before THEP's echo.
+    long s00, s01, s02, s03, s04, s05, s06, s07;
+    long s08, s09, s10, s11, s12, s13, s14, s15;
 
     AbstractTheDeque(int capacity, int delta) {
         super(capacity, delta);
@@ -258,14 +261,5 @@ abstract class TheLockField<E> extends TaskArrayDeque<E> {
     TheLockField(int capacity, int delta) {
         super(capacity);
         this.delta = delta;
-    }
-}
-
-abstract class TheLockPad<E> extends TheLockField<E> {
-    long s00, s01, s02, s03, s04, s05, s06, s07;
-    long s08, s09, s10, s11, s12, s13, s14, s15;
-
-    TheLockPad(int capacity, int delta) {
-        super(capacity, delta);
     }
 }

@@ -69,11 +69,14 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the task type
  */
-public abstract class FfClDequeImpl<E> extends FfClDeltaField<E> {
+public abstract class FfClDequeImpl<E> extends TaskArrayDeque<E> {
+    /** δ, read-mostly, after the hot fields' padding: a thief steals only when it sees more than δ tasks. */
+    final int delta;
 
     /** See {@code FfClDeque(int, int)}. */
     protected FfClDequeImpl(int capacity, int delta) {
-        super(capacity, delta);
+        super(capacity);
+        this.delta = delta;
         BoundedTsoChecks.requireBoundedTso("FF-CL");
         BoundedTsoChecks.checkAbortingDelta(delta, capacity);
     }
@@ -170,16 +173,5 @@ public abstract class FfClDequeImpl<E> extends FfClDeltaField<E> {
     /** δ: a thief steals only when it sees more than δ tasks. */
     public final int delta() {
         return delta;
-    }
-}
-
-/** δ, read-mostly, after the hot fields' padding. */
-abstract class FfClDeltaField<E> extends TaskArrayDeque<E> {
-    /** δ: a thief steals only when it sees more than δ tasks. */
-    final int delta;
-
-    FfClDeltaField(int capacity, int delta) {
-        super(capacity);
-        this.delta = delta;
     }
 }

@@ -45,12 +45,16 @@ import java.util.random.RandomGenerator;
  *
  * @param <E> the task type
  */
-public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
+public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
     /** The slots, for subclasses that access them in a stronger mode than plain. */
     static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Largest capacity accepted. */
     static final int MAX_CAPACITY = 1 << 30;
+
+    // Padding after bottom, before the fields of the subclasses.
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
 
     /**
      * An empty deque of {@code capacity} slots, owned by the calling thread.
@@ -235,15 +239,6 @@ abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
     long bottom;
 
     TaskArrayBottomField(int capacity) {
-        super(capacity);
-    }
-}
-
-abstract class TaskArrayPad2<E> extends TaskArrayBottomField<E> {
-    long r00, r01, r02, r03, r04, r05, r06, r07;
-    long r08, r09, r10, r11, r12, r13, r14, r15;
-
-    TaskArrayPad2(int capacity) {
         super(capacity);
     }
 }

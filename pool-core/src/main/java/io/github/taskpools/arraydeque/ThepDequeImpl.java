@@ -61,8 +61,12 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the task type
  */
-public abstract class ThepDequeImpl<E> extends ThepEchoPad<E> {
+public abstract class ThepDequeImpl<E> extends ThepEchoField<E> {
     private static final long LOW32 = 0xFFFF_FFFFL;
+
+    // Padding after the echo, up to the object's end.
+    long e00, e01, e02, e03, e04, e05, e06, e07;
+    long e08, e09, e10, e11, e12, e13, e14, e15;
 
     /**
      * See {@code ThepDeque(int, int)}, with the first task at index {@code first}: tests cross the
@@ -269,15 +273,6 @@ abstract class ThepEchoField<E> extends AbstractTheDeque<E> {
     long echo = NO_ECHO;
 
     ThepEchoField(int capacity, int delta) {
-        super(capacity, delta);
-    }
-}
-
-abstract class ThepEchoPad<E> extends ThepEchoField<E> {
-    long e00, e01, e02, e03, e04, e05, e06, e07;
-    long e08, e09, e10, e11, e12, e13, e14, e15;
-
-    ThepEchoPad(int capacity, int delta) {
         super(capacity, delta);
     }
 }
