@@ -1,5 +1,8 @@
 package io.github.taskpools.arraydeque;
 
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -120,7 +123,7 @@ public abstract class AbstractTheDeque<E> extends TheLockField<E> {
         checkNotNull(task);
         long t = bottom;
         if (distance(t, head((long) TOP.getAcquire(this))) >= tasks.length - 1 && isFull(t)) {
-            checkOwner();
+            checkOwner(owner);
             return false;
         }
         tasks[(int) t & mask] = task;
@@ -147,7 +150,7 @@ public abstract class AbstractTheDeque<E> extends TheLockField<E> {
         if (distance(h, t) >= 1) {
             BOTTOM.setOpaque(this, t + 1);
             unlock();
-            checkOwner();
+            checkOwner(owner);
             return null;
         }
         unlock();
@@ -169,7 +172,7 @@ public abstract class AbstractTheDeque<E> extends TheLockField<E> {
      */
     @Override
     public final int remainingCapacity() {
-        checkOwner(); // as TaskArrayDeque's: stealInto's destination check
+        checkOwner(owner); // as TaskArrayDeque's: stealInto's destination check
         return Math.max(0, tasks.length - 1 - distance(bottom, head((long) TOP.getOpaque(this))));
     }
 

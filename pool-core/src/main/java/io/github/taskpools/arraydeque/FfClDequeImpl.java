@@ -1,5 +1,8 @@
 package io.github.taskpools.arraydeque;
 
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
+
 import io.github.taskpools.api.StealResult;
 import java.lang.invoke.VarHandle;
 
@@ -89,7 +92,7 @@ public abstract class FfClDequeImpl<E> extends TaskArrayDeque<E> {
         long b = bottom;
         long h = (long) TOP.getAcquire(this);
         if (b - h >= tasks.length) {
-            checkOwner();
+            checkOwner(owner);
             return false;
         }
         tasks[(int) b & mask] = task;
@@ -105,7 +108,7 @@ public abstract class FfClDequeImpl<E> extends TaskArrayDeque<E> {
         long h = (long) TOP.getOpaque(this);
         if (h > b) {
             BOTTOM.setOpaque(this, b + 1);
-            checkOwner();
+            checkOwner(owner);
             return null;
         }
         if (h == b) {

@@ -1,6 +1,9 @@
 package io.github.taskpools.arraydeque;
 
-import io.github.taskpools.api.RefusedTasksException;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
+import static io.github.taskpools.arraydeque.DequeChecks.checkStealInto;
+import static io.github.taskpools.arraydeque.DequeChecks.refusedWithinRoom;
+
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -41,7 +44,7 @@ import java.util.random.RandomGenerator;
  * fast path (push to a full deque, pop on an empty one) and always in {@link #remainingCapacity},
  * which {@link #stealInto} calls on its destination before it steals anything, so that a thief that
  * does not own the destination is stopped before a task leaves the victim; see {@link
- * WorkStealingDeque}.
+ * WorkStealingDeque}. The checks themselves are {@link DequeChecks}', shared with BWoS.
  *
  * @param <E> the task type
  */
@@ -74,19 +77,6 @@ public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
         return capacity;
     }
 
-    final void checkOwner() {
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
-                    + "; the owner is " + owner);
-        }
-    }
-
-    static void checkNotNull(Object task) {
-        if (task == null) {
-            throw new NullPointerException("null is not a task");
-        }
-    }
-
     @Override
     public final void bindOwner() {
         owner = Thread.currentThread();
@@ -103,7 +93,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
      */
     @Override
     public int remainingCapacity() {
-        checkOwner(); // one comparison, off the push and pop paths: keeps stealInto's promise
+        checkOwner(owner); // one comparison, off the push and pop paths: keeps stealInto's promise
         // Owner only: bottom is ours (plain); a stale top only makes the bound smaller.
         return tasks.length - (int) (bottom - headEstimate());
     }
@@ -144,12 +134,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
      */
     @Override
     public final int stealInto(WorkStealingDeque<E> destination, int maxTasks) {
-        if (destination == this) {
-            throw new IllegalArgumentException("cannot steal into the victim itself");
-        }
-        if (maxTasks < 1) {
-            throw new IllegalArgumentException("maxTasks must be positive, got " + maxTasks);
-        }
+        checkStealInto(this, destination, maxTasks);
         int room = Math.min(maxTasks, destination.remainingCapacity());
         int moved = 0;
         while (moved < room) {
@@ -158,8 +143,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
                 break;
             }
             if (!destination.push(task)) {
-                throw new RefusedTasksException("destination refused a push within its remainingCapacity()",
-                        List.of(task));
+                throw refusedWithinRoom(List.of(task));
             }
             moved++;
         }
