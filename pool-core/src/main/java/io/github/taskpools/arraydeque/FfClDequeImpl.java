@@ -48,24 +48,15 @@ import java.lang.invoke.VarHandle;
  * T and then a second location (the slot it clears), so x >= 1 (§4).
  *
  * <h2>Memory orderings</h2>
- * <pre>
- * variable  writer: mode                              reader: mode
- * slots     push: plain, before the release fence     pop: plain (its own stores)
- *           pop clear: plain                          thief: plain, after its acquire of T and
- *                                                     before its CAS
- * T         push: release fence + opaque store (REL)  worker: plain (only writer)
- *           pop: opaque decrement (ordered before     thief: acquire (pairs with REL)
- *           the load of H without a fence: see
- *           BoundedTso), opaque restores
- * H         thief, last-task pop: CAS (volatile)      push: acquire (pairs with the winner's CAS:
- *                                                     its slot read happened before the reuse)
- *                                                     pop: opaque; thief: acquire
- * owner     bindOwner: plain (contract: hb)           owner paths: plain
- * </pre>
- * The release fence of push, the acquire of H in push, the CAS and the slot-clearing rule are
- * those of {@code ChaseLevDeque} and are argued there. Both of its fences are gone: the worker's
- * in pop, and the thief's between its loads of H and T (the δ test takes the place of the first,
- * the acquire loads that of the second, see above).
+ * The column FF-CL of the table in the package overview: Chase-Lev's without its two fences. The
+ * slots are plain (a thief reads its slot after its acquire of T and before its CAS); T is
+ * published by a release fence and an opaque store and read by thieves with acquire; the pop's
+ * opaque decrement of T is ordered before its opaque load of H without a fence by bounded TSO
+ * ({@code fencefree.BoundedTso}); H moves only by CAS and is read with acquire by push and
+ * thieves, opaque by pop. The release fence of push, the acquire of H in push, the CAS and the
+ * slot-clearing rule are those of {@code ChaseLevDeque} and are argued there. Both of its fences
+ * are gone: the worker's in pop, and the thief's between its loads of H and T (the δ test takes
+ * the place of the first, the acquire loads that of the second, see above).
  *
  * <p>Here, rather than in the exported class, so that the fields and δ stay out of the exported
  * API; {@code FfClDeque} declares only its constructors and {@code toString}.

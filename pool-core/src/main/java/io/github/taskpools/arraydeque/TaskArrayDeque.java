@@ -153,7 +153,11 @@ public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
 
 /** The read-mostly fields: written at construction, and {@code owner} by {@code bindOwner()}. */
 abstract class TaskArrayColdFields<E> implements WorkStealingDeque<E> {
-    /** The slots; task {@code i} is in slot {@code i & mask}. */
+    /**
+     * The slots; task {@code i} is in slot {@code i & mask}. Plain accesses (volatile in the
+     * baseline's orderings): written before the push's release of {@code bottom}, read by a thief
+     * after its acquire of {@code bottom}.
+     */
     final Object[] tasks;
     final int mask;
     /** The owner; plain, written only by {@code bindOwner()} whose contract gives happens-before. */
@@ -187,7 +191,12 @@ abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
         }
     }
 
-    /** Index of the oldest task; accessed through {@link #TOP} only. */
+    /**
+     * Index of the oldest task (H); through {@link #TOP} only. Moved by CAS (Chase-Lev, FF-CL) or
+     * by release stores under the lock (the THE family); read with acquire where a claim or a
+     * slot's reuse depends on it (pairing with that CAS or release), opaque elsewhere: see the
+     * package overview's table.
+     */
     long top;
 
     TaskArrayTopField(int capacity) {
@@ -217,8 +226,9 @@ abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
     }
 
     /**
-     * One past the newest task. Only the owner writes it, so the owner may read it plain; other
-     * threads read it through {@link #BOTTOM}.
+     * One past the newest task (T). Only the owner writes it, so the owner may read it plain; other
+     * threads read it through {@link #BOTTOM}. Push publishes with a release fence and an opaque
+     * store, which a thief's acquire read pairs with; takes lower and restore it opaque.
      */
     long bottom;
 

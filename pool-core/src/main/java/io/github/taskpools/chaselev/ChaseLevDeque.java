@@ -26,7 +26,9 @@ import java.lang.invoke.VarHandle;
  * "abp opt" of the BWoS paper (§6.2): the owner pushes and pops at the bottom, thieves steal the
  * oldest task at the top. The algorithm, its invariants and the slot-clearing rule are in
  * {@code arraydeque.AbstractChaseLevDeque}; this class only picks the access modes (its hooks are
- * in {@code arraydeque.ChaseLevLeOrderings}, out of the exported API).
+ * in {@code arraydeque.ChaseLevLeOrderings}, out of the exported API). The table of the
+ * {@code arraydeque} package overview sets these orderings side by side with those of the other
+ * array deques.
  *
  * <h3>Memory orderings</h3>
  * Lê et al.'s C11 orderings mapped to VarHandle modes as in Lea's "Using JDK 9 Memory Order

@@ -22,8 +22,9 @@ import io.github.taskpools.arraydeque.FfClDequeImpl;
  * worker's fence, and a thief that steals task h only if it sees T - δ > h, returning ABORT
  * otherwise. H is {@code top}, T is {@code bottom}. Why the worker's store of T and load of H stay
  * in order without a fence, where the deque may run and how δ is chosen are in {@link BoundedTso};
- * the algorithm, its invariants and its memory orderings are in {@code arraydeque.FfClDequeImpl}, out
- * of the exported API.
+ * the algorithm and its invariants are in {@code arraydeque.FfClDequeImpl}, out of the exported
+ * API, and its memory orderings in the table of the {@code arraydeque} package overview, side by
+ * side with the other array deques'.
  *
  * <p>Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT alike, {@link #trySteal()}
  * tells them apart. {@link #delta()} returns δ.

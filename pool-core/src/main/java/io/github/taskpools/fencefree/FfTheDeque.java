@@ -21,9 +21,9 @@ import io.github.taskpools.arraydeque.FfTheDequeImpl;
  * without a fence; a thief steals task h only if it sees T - δ > h after raising H, and otherwise
  * returns ABORT (the deque may still hold up to δ tasks). Why the worker's store of T and load of
  * H stay in order without a fence, where the deque may run and how δ is chosen are in
- * {@link BoundedTso}; the algorithm, the departures for a bounded array, the invariants and the
- * memory orderings are in {@code arraydeque.AbstractTheDeque} and {@code arraydeque.FfTheDequeImpl},
- * out of the exported API.
+ * {@link BoundedTso}; the algorithm, the departures for a bounded array and the invariants are in
+ * {@code arraydeque.AbstractTheDeque} and {@code arraydeque.FfTheDequeImpl}, out of the exported
+ * API, and the memory orderings in the table of the {@code arraydeque} package overview.
  *
  * <p>Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT alike, {@link #trySteal()}
  * tells them apart. A thief never steals from a deque that holds δ tasks or fewer (§6: the relaxed

@@ -19,9 +19,10 @@ import io.github.taskpools.arraydeque.TheDequeImpl;
  * Cilk's THE deque (Frigo et al., PLDI'98), as in Morrison and Afek (ASPLOS'14) Fig. 2b: the
  * worker takes with the flag principle and one fence, thieves take a per-deque lock. The baseline
  * that {@link FfTheDeque} and {@link ThepDeque} remove the fence from; it keeps its fence, so it
- * runs on every processor. The algorithm, the departures for a bounded array, the invariants and
- * the memory orderings are in {@code arraydeque.AbstractTheDeque} (with δ = 0) and
- * {@code arraydeque.TheDequeImpl}, out of the exported API.
+ * runs on every processor. The algorithm, the departures for a bounded array and the invariants
+ * are in {@code arraydeque.AbstractTheDeque} (with δ = 0) and {@code arraydeque.TheDequeImpl}, out
+ * of the exported API, and the memory orderings in the table of the {@code arraydeque} package
+ * overview.
  *
  * <p>Steals never abort: {@link #trySteal()} answers STOLEN or EMPTY.
  *

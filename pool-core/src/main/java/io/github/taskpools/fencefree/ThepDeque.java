@@ -22,8 +22,9 @@ import io.github.taskpools.arraydeque.ThepDequeImpl;
  * the deque meets the ordinary work-stealing specification (§3.1), at the price of waiting on the
  * owner (see "Blocking"; only the owner's own steals and {@link #stealInto} give up instead). Why
  * the worker's store of T and load of H stay in order without a fence, and δ, are in
- * {@link BoundedTso}; the algorithm, the invariants and the memory orderings are in
- * {@code arraydeque.AbstractTheDeque} and {@code arraydeque.ThepDequeImpl}, out of the exported API.
+ * {@link BoundedTso}; the algorithm and the invariants are in {@code arraydeque.AbstractTheDeque}
+ * and {@code arraydeque.ThepDequeImpl}, out of the exported API, and the memory orderings in the
+ * table of the {@code arraydeque} package overview.
  *
  * <h3>Blocking</h3>
  * A steal from a deque that holds δ tasks or fewer waits, holding the deque's lock, until the
