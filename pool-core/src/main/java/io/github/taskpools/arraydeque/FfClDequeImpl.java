@@ -64,7 +64,7 @@ import java.lang.invoke.VarHandle;
  * @param <E> the task type
  */
 public abstract class FfClDequeImpl<E> extends TaskArrayDeque<E> {
-    /** δ, read-mostly, after the hot fields' padding: a thief steals only when it sees more than δ tasks. */
+    /** δ (final, read-mostly, after the hot fields' padding): a thief steals only beyond δ tasks. */
     final int delta;
 
     /** See {@code FfClDeque(int, int)}. */
