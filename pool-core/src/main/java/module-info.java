@@ -27,7 +27,10 @@
  *   <li>{@code io.github.taskpools.numapq}: the conflict-resilient lock-free calendar queue
  *       (CRCQ) and its NUMA delegation layer with channels Q, 2Q and P.</li>
  * </ul>
- * Everything else is internal. The papers' comparison baselines (WS-MSQ, WS-LIFO, ConcBag, the
+ * Everything else is internal: {@code io.github.taskpools.arraydeque} holds the algorithms of the
+ * Chase-Lev and fence-free deques behind their exported classes, {@code io.github.taskpools.internal}
+ * the runtime plumbing (thread binding, waiters, native calls); both are exported to the baselines
+ * module alone. The papers' comparison baselines (WS-MSQ, WS-LIFO, ConcBag, the
  * sequentially consistent Chase-Lev deque, flat combining, ACRCQH, {@code PriorityBlockingQueue}
  * and a skip list) are not part of this module: they are the module
  * {@code io.github.taskpools.baselines} (artifact {@code pool-baselines}), which the benchmarks
@@ -58,7 +61,9 @@ module io.github.taskpools {
     requires java.management;
     // JNA's direct mapping registers the native methods of LinuxNative reflectively.
     opens io.github.taskpools.internal to com.sun.jna;
-    // The comparison baselines are built from the same parts as the pools here (thread binding,
-    // waiters, SALSA's access lists, the Chase-Lev algorithm).
+    // The comparison baselines are built from the same parts as the pools here: the runtime plumbing
+    // (thread binding, waiters, SALSA's access lists) and the Chase-Lev algorithm, whose volatile
+    // variant is a baseline.
+    exports io.github.taskpools.arraydeque to io.github.taskpools.baselines;
     exports io.github.taskpools.internal to io.github.taskpools.baselines;
 }

@@ -78,6 +78,16 @@ public interface WorkStealingDeque<E> {
     }
 
     /**
+     * Any thread. Whether a thief's {@link #steal()} and {@link #trySteal()} may wait for the owner
+     * (THEP's do, see {@link #steal()}). Such a deque cannot serve workers that steal from one
+     * another's deques with {@link #steal()}: two of them could each wait for the other. Deques
+     * whose steals never wait (they return at once, or abort) use this default.
+     */
+    default boolean stealWaitsForOwner() {
+        return false;
+    }
+
+    /**
      * Steals up to {@code maxTasks} tasks in one go and pushes them into {@code destination}, which
      * the calling thread must own. Implementations claim the tasks in a batch where they can (BWoS
      * claims the rest of a block with one CAS) and never claim more than

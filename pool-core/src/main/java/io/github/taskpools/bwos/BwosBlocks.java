@@ -1,5 +1,7 @@
 package io.github.taskpools.bwos;
 
+import static io.github.taskpools.arraydeque.DequeChecks.refusedWithinRoom;
+
 import io.github.taskpools.api.RefusedTasksException;
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
@@ -27,6 +29,10 @@ import java.util.Arrays;
  * the owner and thieves can tell the block's current round from the words themselves (§3.3).
  * Rounds are compared modulo 2^32, like the paper's 32-bit round field; a thief would have to stall
  * for 2^32 rounds of the queue to be fooled by a wrapped round.
+ *
+ * <p>The checks on callers (the owner's thread, a null task, {@code stealInto}'s arguments and a
+ * destination that refuses a claimed task) are {@code arraydeque.DequeChecks}', shared with the
+ * array deques.
  */
 abstract class BwosBlocks<E> implements WorkStealingDeque<E> {
     static final int STRIDE = 16;
@@ -113,19 +119,6 @@ abstract class BwosBlocks<E> implements WorkStealingDeque<E> {
         return (round - 1) & IDX_MASK;
     }
 
-    final void checkOwner() {
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
-                    + "; the owner is " + owner);
-        }
-    }
-
-    static void checkNotNull(Object task) {
-        if (task == null) {
-            throw new NullPointerException("null is not a task");
-        }
-    }
-
     @Override
     public final void bindOwner() {
         owner = Thread.currentThread();
@@ -147,30 +140,16 @@ abstract class BwosBlocks<E> implements WorkStealingDeque<E> {
     }
 
     /**
-     * Moves {@code tasks[0..n)} into {@code destination} (owned by the caller) after a batch claim.
-     * The claim never exceeds {@code destination.remainingCapacity()}, so a failed push is a bug in
-     * the destination, reported rather than hidden.
-     */
-    /**
-     * Pushes the first {@code n} of {@code tasks}, claimed from this deque, into the thief's
-     * {@code destination}; a destination that refuses one within the room it promised gets the
-     * rest back to the caller in a {@link RefusedTasksException}, never dropped.
+     * Pushes the first {@code n} of {@code tasks}, claimed from this deque in a batch, into the
+     * thief's {@code destination}. The claim never exceeds {@code destination.remainingCapacity()},
+     * so a refused push is a bug in the destination: the tasks not placed go back to the caller in
+     * a {@link RefusedTasksException}, never dropped.
      */
     static <E> void pushAll(WorkStealingDeque<E> destination, E[] tasks, int n) {
         for (int i = 0; i < n; i++) {
             if (!destination.push(tasks[i])) {
-                throw new RefusedTasksException("destination refused a push within its remainingCapacity()",
-                        Arrays.asList(tasks).subList(i, n));
+                throw refusedWithinRoom(Arrays.asList(tasks).subList(i, n));
             }
-        }
-    }
-
-    static void checkStealInto(Object self, Object destination, int maxTasks) {
-        if (destination == self) {
-            throw new IllegalArgumentException("cannot steal into the victim itself");
-        }
-        if (maxTasks < 1) {
-            throw new IllegalArgumentException("maxTasks must be positive, got " + maxTasks);
         }
     }
 }

@@ -1,5 +1,9 @@
 package io.github.taskpools.bwos;
 
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
+import static io.github.taskpools.arraydeque.DequeChecks.checkStealInto;
+
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -236,7 +240,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
     }
 
     private boolean pushSlow(E task) {
-        checkOwner();
+        checkOwner(owner);
         int end = prodBase + blockSize;
         if (putSlot < end) {
             // Room in the block: only a request lowered the limit. Clear it before looking at our
@@ -381,7 +385,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
     }
 
     private E popSlow() {
-        checkOwner();
+        checkOwner(owner);
         while (getSlot == consEnd) {
             if (!advanceConsumer()) {
                 return null;
@@ -414,7 +418,7 @@ public final class FifoBwosDeque<E> extends FifoBwosStealField<E> {
 
     @Override
     public int remainingCapacity() {
-        checkOwner();
+        checkOwner(owner);
         int free = prodBase + blockSize - putSlot;
         for (long n = prod + 1; n - cons < blockCount && finishedPreviousRound(n); n++) {
             free += blockSize;

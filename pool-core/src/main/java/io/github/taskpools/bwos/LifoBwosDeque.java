@@ -1,5 +1,9 @@
 package io.github.taskpools.bwos;
 
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
+import static io.github.taskpools.arraydeque.DequeChecks.checkStealInto;
+
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -198,7 +202,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     }
 
     private boolean pushSlow(E task) {
-        checkOwner();
+        checkOwner(owner);
         int slot = putSlot;
         if (slot < blockEnd) {
             // Only a request brings a push here with room in the block: store the task, then answer.
@@ -229,7 +233,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     }
 
     private E popSlow() {
-        checkOwner();
+        checkOwner(owner);
         return advanceGet() ? pop() : null;
     }
 
@@ -485,7 +489,7 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
      */
     @Override
     public int remainingCapacity() {
-        checkOwner();
+        checkOwner(owner);
         int free = blockEnd - putSlot;
         int ahead = 0;
         for (long n = top + 1; n < top + blockCount && reusableAhead(n); n++) {

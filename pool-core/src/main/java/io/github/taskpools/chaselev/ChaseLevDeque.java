@@ -1,6 +1,6 @@
 package io.github.taskpools.chaselev;
 
-import io.github.taskpools.internal.ChaseLevLeOrderings;
+import io.github.taskpools.arraydeque.ChaseLevLeOrderings;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -25,8 +25,10 @@ import java.lang.invoke.VarHandle;
  * The bounded Chase-Lev deque with the barrier-optimised orderings of Lê et al. (PPoPP'13), the
  * "abp opt" of the BWoS paper (§6.2): the owner pushes and pops at the bottom, thieves steal the
  * oldest task at the top. The algorithm, its invariants and the slot-clearing rule are in
- * {@code internal.AbstractChaseLevDeque}; this class only picks the access modes (its hooks are
- * in {@code internal.ChaseLevLeOrderings}, out of the exported API).
+ * {@code arraydeque.AbstractChaseLevDeque}; this class only picks the access modes (its hooks are
+ * in {@code arraydeque.ChaseLevLeOrderings}, out of the exported API). The table of the
+ * {@code arraydeque} package overview sets these orderings side by side with those of the other
+ * array deques.
  *
  * <h3>Memory orderings</h3>
  * Lê et al.'s C11 orderings mapped to VarHandle modes as in Lea's "Using JDK 9 Memory Order
@@ -83,8 +85,9 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's access-mode hooks and fields out of the API; the deque's API is WorkStealingDeque's.
+// "exports": the superclass is in arraydeque (exported only to the baselines module), which keeps
+// the algorithm's access-mode hooks and fields out of the API; the deque's API is
+// WorkStealingDeque's.
 @SuppressWarnings("exports")
 public final class ChaseLevDeque<E> extends ChaseLevLeOrderings<E> {
 

@@ -1,6 +1,6 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.internal.BoundedTsoChecks;
+import io.github.taskpools.arraydeque.BoundedTsoChecks;
 import io.github.taskpools.internal.KnownJit;
 
 /**

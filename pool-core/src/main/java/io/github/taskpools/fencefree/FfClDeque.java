@@ -1,6 +1,6 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.internal.FfClDequeImpl;
+import io.github.taskpools.arraydeque.FfClDequeImpl;
 
 /**
  * The Chase-Lev deque without the owner's fence (x86-64 only): a thief may abort instead of
@@ -22,8 +22,9 @@ import io.github.taskpools.internal.FfClDequeImpl;
  * worker's fence, and a thief that steals task h only if it sees T - δ > h, returning ABORT
  * otherwise. H is {@code top}, T is {@code bottom}. Why the worker's store of T and load of H stay
  * in order without a fence, where the deque may run and how δ is chosen are in {@link BoundedTso};
- * the algorithm, its invariants and its memory orderings are in {@code internal.FfClDequeImpl}, out
- * of the exported API.
+ * the algorithm and its invariants are in {@code arraydeque.FfClDequeImpl}, out of the exported
+ * API, and its memory orderings in the table of the {@code arraydeque} package overview, side by
+ * side with the other array deques'.
  *
  * <p>Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT alike, {@link #trySteal()}
  * tells them apart. {@link #delta()} returns δ.
@@ -33,8 +34,8 @@ import io.github.taskpools.internal.FfClDequeImpl;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's fields out of the API; the deque's API is WorkStealingDeque's and delta().
+// "exports": the superclass is in arraydeque (exported only to the baselines module), which keeps
+// the algorithm's fields out of the API; the deque's API is WorkStealingDeque's and delta().
 @SuppressWarnings("exports")
 public final class FfClDeque<E> extends FfClDequeImpl<E> {
 

@@ -1,6 +1,6 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.internal.FfTheDequeImpl;
+import io.github.taskpools.arraydeque.FfTheDequeImpl;
 
 /**
  * A bounded work-stealing deque whose owner pops without a fence (x86-64 only): a thief may abort
@@ -21,9 +21,9 @@ import io.github.taskpools.internal.FfTheDequeImpl;
  * without a fence; a thief steals task h only if it sees T - δ > h after raising H, and otherwise
  * returns ABORT (the deque may still hold up to δ tasks). Why the worker's store of T and load of
  * H stay in order without a fence, where the deque may run and how δ is chosen are in
- * {@link BoundedTso}; the algorithm, the departures for a bounded array, the invariants and the
- * memory orderings are in {@code internal.AbstractTheDeque} and {@code internal.FfTheDequeImpl},
- * out of the exported API.
+ * {@link BoundedTso}; the algorithm, the departures for a bounded array and the invariants are in
+ * {@code arraydeque.AbstractTheDeque} and {@code arraydeque.FfTheDequeImpl}, out of the exported
+ * API, and the memory orderings in the table of the {@code arraydeque} package overview.
  *
  * <p>Steal: {@link #steal()} answers {@code null} for EMPTY and ABORT alike, {@link #trySteal()}
  * tells them apart. A thief never steals from a deque that holds δ tasks or fewer (§6: the relaxed
@@ -34,8 +34,9 @@ import io.github.taskpools.internal.FfTheDequeImpl;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's and delta().
+// "exports": the superclass is in arraydeque (exported only to the baselines module), which keeps
+// the algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's and
+// delta().
 @SuppressWarnings("exports")
 public final class FfTheDeque<E> extends FfTheDequeImpl<E> {
 

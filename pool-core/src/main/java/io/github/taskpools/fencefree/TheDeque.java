@@ -1,6 +1,6 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.internal.TheDequeImpl;
+import io.github.taskpools.arraydeque.TheDequeImpl;
 
 /**
  * A bounded work-stealing deque with Cilk's THE protocol: the owner pushes and pops with one fence
@@ -19,9 +19,10 @@ import io.github.taskpools.internal.TheDequeImpl;
  * Cilk's THE deque (Frigo et al., PLDI'98), as in Morrison and Afek (ASPLOS'14) Fig. 2b: the
  * worker takes with the flag principle and one fence, thieves take a per-deque lock. The baseline
  * that {@link FfTheDeque} and {@link ThepDeque} remove the fence from; it keeps its fence, so it
- * runs on every processor. The algorithm, the departures for a bounded array, the invariants and
- * the memory orderings are in {@code internal.AbstractTheDeque} (with δ = 0) and
- * {@code internal.TheDequeImpl}, out of the exported API.
+ * runs on every processor. The algorithm, the departures for a bounded array and the invariants
+ * are in {@code arraydeque.AbstractTheDeque} (with δ = 0) and {@code arraydeque.TheDequeImpl}, out
+ * of the exported API, and the memory orderings in the table of the {@code arraydeque} package
+ * overview.
  *
  * <p>Steals never abort: {@link #trySteal()} answers STOLEN or EMPTY.
  *
@@ -30,8 +31,8 @@ import io.github.taskpools.internal.TheDequeImpl;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's.
+// "exports": the superclass is in arraydeque (exported only to the baselines module), which keeps
+// the algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's.
 @SuppressWarnings("exports")
 public final class TheDeque<E> extends TheDequeImpl<E> {
 

@@ -1,6 +1,6 @@
 package io.github.taskpools.fencefree;
 
-import io.github.taskpools.internal.ThepDequeImpl;
+import io.github.taskpools.arraydeque.ThepDequeImpl;
 
 /**
  * A bounded work-stealing deque whose owner pops without a fence (x86-64 only) and whose thieves
@@ -22,8 +22,9 @@ import io.github.taskpools.internal.ThepDequeImpl;
  * the deque meets the ordinary work-stealing specification (§3.1), at the price of waiting on the
  * owner (see "Blocking"; only the owner's own steals and {@link #stealInto} give up instead). Why
  * the worker's store of T and load of H stay in order without a fence, and δ, are in
- * {@link BoundedTso}; the algorithm, the invariants and the memory orderings are in
- * {@code internal.AbstractTheDeque} and {@code internal.ThepDequeImpl}, out of the exported API.
+ * {@link BoundedTso}; the algorithm and the invariants are in {@code arraydeque.AbstractTheDeque}
+ * and {@code arraydeque.ThepDequeImpl}, out of the exported API, and the memory orderings in the
+ * table of the {@code arraydeque} package overview.
  *
  * <h3>Blocking</h3>
  * A steal from a deque that holds δ tasks or fewer waits, holding the deque's lock, until the
@@ -53,8 +54,9 @@ import io.github.taskpools.internal.ThepDequeImpl;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's and delta().
+// "exports": the superclass is in arraydeque (exported only to the baselines module), which keeps
+// the algorithm's hooks and fields out of the API; the deque's API is WorkStealingDeque's and
+// delta().
 @SuppressWarnings("exports")
 public final class ThepDeque<E> extends ThepDequeImpl<E> {
 

@@ -8,7 +8,6 @@ import io.github.taskpools.api.WorkStealingDeque;
 import io.github.taskpools.api.WorkStealingPool;
 import io.github.taskpools.bwos.FifoBwosDeque;
 import io.github.taskpools.bwos.LifoBwosDeque;
-import io.github.taskpools.fencefree.ThepDeque;
 import io.github.taskpools.internal.ThreadBinding;
 import io.github.taskpools.internal.Waiters;
 import java.util.Objects;
@@ -165,12 +164,13 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
                         + " and " + i);
             }
         }
-        if (d instanceof ThepDeque) {
+        if (d.stealWaitsForOwner()) {
             // THEP's steal waits for the owner's echo while the deque holds δ tasks or fewer (§5); two
             // workers stealing from each other's deque would each wait for an echo the other gives only
             // by taking from its own (see WorkStealingDeque#steal).
-            throw new IllegalArgumentException("THEP deques cannot form a pool: a steal waits for the victim's"
-                    + " owner, who may be stealing itself; use FfTheDeque or FfClDeque, whose steals abort instead");
+            throw new IllegalArgumentException("deques whose steals wait for the owner (THEP's) cannot form a"
+                    + " pool: a steal waits for the victim's owner, who may be stealing itself; use FfTheDeque or"
+                    + " FfClDeque, whose steals abort instead");
         }
         if (d.sizeEstimate() != 0) {
             throw new IllegalArgumentException("the deque factory returned a deque holding tasks for worker " + i);
@@ -518,7 +518,7 @@ public final class BwosPool<E> implements WorkStealingPool<E> {
          * Workers' deques of another kind: {@code factory} is called once per worker index, on the
          * thread that calls {@link #build()}, and must return a new, empty deque each time (for
          * example {@code i -> new FfClDeque<>(8192)}; not THEP, whose steals wait for the victim's
-         * owner). The BWoS settings ({@link #order},
+         * owner: {@link WorkStealingDeque#stealWaitsForOwner()}). The BWoS settings ({@link #order},
          * {@link #blockCount}, {@link #blockSize}, {@link #randomizedStealing}) then do not apply,
          * and {@link #build()} refuses a builder that has both, even a setting equal to its default.
          */

@@ -55,6 +55,13 @@ class FenceFreeContractTest {
         assertEquals(StealResult.Status.EMPTY, q.trySteal().status());
     }
 
+    /** THEP's steals may wait for the owner's echo; the others' return at once or abort. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("deques")
+    void onlyThepSaysItsStealsWaitForTheOwner(String name, IntFunction<WorkStealingDeque<Long>> factory) {
+        assertEquals(name.equals("THEP"), factory.apply(4).stealWaitsForOwner());
+    }
+
     @Test
     void deltaOfTheAbortingDequesMustBeBetweenOneAndCapacityMinusOne() {
         for (int bad : new int[] {Integer.MIN_VALUE, -1, 0, 8, 9, Integer.MAX_VALUE}) {

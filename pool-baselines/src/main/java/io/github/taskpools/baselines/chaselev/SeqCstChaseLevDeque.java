@@ -1,13 +1,13 @@
 package io.github.taskpools.baselines.chaselev;
 
 import io.github.taskpools.chaselev.ChaseLevDeque;
-import io.github.taskpools.internal.ChaseLevSeqCstOrderings;
+import io.github.taskpools.arraydeque.ChaseLevSeqCstOrderings;
 
 /**
  * The bounded Chase-Lev deque with every shared access volatile: the "abp sc" of the BWoS paper
  * (§6.2), the baseline that shows what the orderings of {@link ChaseLevDeque} save. Same algorithm
- * ({@code internal.AbstractChaseLevDeque} of pool-core), same invariants, same slot-clearing rule;
- * the hooks are pool-core's {@code internal.ChaseLevSeqCstOrderings}.
+ * ({@code arraydeque.AbstractChaseLevDeque} of pool-core), same invariants, same slot-clearing rule;
+ * the hooks are pool-core's {@code arraydeque.ChaseLevSeqCstOrderings}.
  *
  * <h2>Memory orderings</h2>
  * <pre>
@@ -33,8 +33,9 @@ import io.github.taskpools.internal.ChaseLevSeqCstOrderings;
  *
  * @param <E> the task type
  */
-// "exports": the superclass is internal (exported only to the baselines module), which keeps the
-// algorithm's access-mode hooks and fields out of the API; the deque's API is WorkStealingDeque's.
+// "exports": the superclass is in pool-core's arraydeque (exported only to this module), which
+// keeps the algorithm's access-mode hooks and fields out of the API; the deque's API is
+// WorkStealingDeque's.
 @SuppressWarnings("exports")
 public final class SeqCstChaseLevDeque<E> extends ChaseLevSeqCstOrderings<E> {
 

@@ -1,4 +1,7 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
+
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
 
 import io.github.taskpools.api.StealResult;
 import java.lang.invoke.VarHandle;
@@ -45,35 +48,29 @@ import java.lang.invoke.VarHandle;
  * T and then a second location (the slot it clears), so x >= 1 (§4).
  *
  * <h2>Memory orderings</h2>
- * <pre>
- * variable  writer: mode                              reader: mode
- * slots     push: plain, before the release fence     pop: plain (its own stores)
- *           pop clear: plain                          thief: plain, after its acquire of T and
- *                                                     before its CAS
- * T         push: release fence + opaque store (REL)  worker: plain (only writer)
- *           pop: opaque decrement (ordered before     thief: acquire (pairs with REL)
- *           the load of H without a fence: see
- *           BoundedTso), opaque restores
- * H         thief, last-task pop: CAS (volatile)      push: acquire (pairs with the winner's CAS:
- *                                                     its slot read happened before the reuse)
- *                                                     pop: opaque; thief: acquire
- * owner     bindOwner: plain (contract: hb)           owner paths: plain
- * </pre>
- * The release fence of push, the acquire of H in push, the CAS and the slot-clearing rule are
- * those of {@code ChaseLevDeque} and are argued there. Both of its fences are gone: the worker's
- * in pop, and the thief's between its loads of H and T (the δ test takes the place of the first,
- * the acquire loads that of the second, see above).
+ * The column FF-CL of the table in the package overview: Chase-Lev's without its two fences. The
+ * slots are plain (a thief reads its slot after its acquire of T and before its CAS); T is
+ * published by a release fence and an opaque store and read by thieves with acquire; the pop's
+ * opaque decrement of T is ordered before its opaque load of H without a fence by bounded TSO
+ * ({@code fencefree.BoundedTso}); H moves only by CAS and is read with acquire by push and
+ * thieves, opaque by pop. The release fence of push, the acquire of H in push, the CAS and the
+ * slot-clearing rule are those of {@code ChaseLevDeque} and are argued there. Both of its fences
+ * are gone: the worker's in pop, and the thief's between its loads of H and T (the δ test takes
+ * the place of the first, the acquire loads that of the second, see above).
  *
  * <p>Here, rather than in the exported class, so that the fields and δ stay out of the exported
  * API; {@code FfClDeque} declares only its constructors and {@code toString}.
  *
  * @param <E> the task type
  */
-public abstract class FfClDequeImpl<E> extends FfClDeltaField<E> {
+public abstract class FfClDequeImpl<E> extends TaskArrayDeque<E> {
+    /** δ (final, read-mostly, after the hot fields' padding): a thief steals only beyond δ tasks. */
+    final int delta;
 
     /** See {@code FfClDeque(int, int)}. */
     protected FfClDequeImpl(int capacity, int delta) {
-        super(capacity, delta);
+        super(capacity);
+        this.delta = delta;
         BoundedTsoChecks.requireBoundedTso("FF-CL");
         BoundedTsoChecks.checkAbortingDelta(delta, capacity);
     }
@@ -86,7 +83,7 @@ public abstract class FfClDequeImpl<E> extends FfClDeltaField<E> {
         long b = bottom;
         long h = (long) TOP.getAcquire(this);
         if (b - h >= tasks.length) {
-            checkOwner();
+            checkOwner(owner);
             return false;
         }
         tasks[(int) b & mask] = task;
@@ -102,7 +99,7 @@ public abstract class FfClDequeImpl<E> extends FfClDeltaField<E> {
         long h = (long) TOP.getOpaque(this);
         if (h > b) {
             BOTTOM.setOpaque(this, b + 1);
-            checkOwner();
+            checkOwner(owner);
             return null;
         }
         if (h == b) {
@@ -170,16 +167,5 @@ public abstract class FfClDequeImpl<E> extends FfClDeltaField<E> {
     /** δ: a thief steals only when it sees more than δ tasks. */
     public final int delta() {
         return delta;
-    }
-}
-
-/** δ, read-mostly, after the hot fields' padding. */
-abstract class FfClDeltaField<E> extends TaskArrayDeque<E> {
-    /** δ: a thief steals only when it sees more than δ tasks. */
-    final int delta;
-
-    FfClDeltaField(int capacity, int delta) {
-        super(capacity);
-        this.delta = delta;
     }
 }

@@ -1,4 +1,4 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
 
 import io.github.taskpools.api.StealResult;
 import java.lang.invoke.MethodHandles;
@@ -45,24 +45,23 @@ import java.lang.invoke.VarHandle;
  * invariants and the orderings not listed below are those of {@link AbstractTheDeque}; why T's
  * store and H's load stay in order without a fence, and δ, are in {@code fencefree.BoundedTso}.
  *
- * <h2>Memory orderings (besides {@link AbstractTheDeque}'s)</h2>
- * <pre>
- * variable  writer: mode                              reader: mode
- * P         worker's take: release store of s (after thief, waiting: acquire (pairs with it:
- *           its T store and H load); locked take:     T's later reads see the echoing take's
- *           release store of ⊥; worker waiting for    store of T or a later one)
- *           the lock: release stores of s
- * H         thief: release ⟨s + 1, h + 1⟩, FENCE;      as in AbstractTheDeque, on ⟨s, h⟩
- *           release restore ⟨s + 1, h⟩
- * </pre>
+ * <h2>Memory orderings</h2>
+ * The column THEP of the table in the package overview: those of {@link AbstractTheDeque} on the
+ * word ⟨s, h⟩ (the thief stores ⟨s + 1, h + 1⟩ with release, then the FULL FENCE, and restores
+ * ⟨s + 1, h⟩ with release), and P, stored with release by the worker and read with acquire by the
+ * waiting thief (see its field).
  *
  * <p>Here, rather than in the exported class, so that the hooks and the fields they read stay out
  * of the exported API; {@code ThepDeque} declares only its constructors and {@code toString}.
  *
  * @param <E> the task type
  */
-public abstract class ThepDequeImpl<E> extends ThepEchoPad<E> {
+public abstract class ThepDequeImpl<E> extends ThepEchoField<E> {
     private static final long LOW32 = 0xFFFF_FFFFL;
+
+    // Padding after the echo, up to the object's end.
+    long e00, e01, e02, e03, e04, e05, e06, e07;
+    long e08, e09, e10, e11, e12, e13, e14, e15;
 
     /**
      * See {@code ThepDeque(int, int)}, with the first task at index {@code first}: tests cross the
@@ -141,6 +140,12 @@ public abstract class ThepDequeImpl<E> extends ThepEchoPad<E> {
     @Override
     public final StealResult<E> trySteal() {
         return Aborted.result(steal(Thread.currentThread() != owner));
+    }
+
+    /** {@inheritDoc} THEP: yes, for the echo while the deque holds δ tasks or fewer (§5). */
+    @Override
+    public final boolean stealWaitsForOwner() {
+        return true;
     }
 
     /** Never waits: neither for the lock (another thief may be waiting for the echo) nor for the echo. */
@@ -259,19 +264,15 @@ abstract class ThepEchoField<E> extends AbstractTheDeque<E> {
         }
     }
 
-    /** P: the last counter the worker echoed, or ⊥; accessed through {@link #ECHO} only. */
+    /**
+     * P: the last counter the worker echoed, or ⊥; through {@link #ECHO} only. Release stores by
+     * the worker (s by a take, after its store of T and load of H, and while it waits for the lock;
+     * ⊥ once it holds it); acquire reads by a waiting thief, which pair with them: the thief's later
+     * reads of T see the echoing take's store of T or a later one.
+     */
     long echo = NO_ECHO;
 
     ThepEchoField(int capacity, int delta) {
-        super(capacity, delta);
-    }
-}
-
-abstract class ThepEchoPad<E> extends ThepEchoField<E> {
-    long e00, e01, e02, e03, e04, e05, e06, e07;
-    long e08, e09, e10, e11, e12, e13, e14, e15;
-
-    ThepEchoPad(int capacity, int delta) {
         super(capacity, delta);
     }
 }

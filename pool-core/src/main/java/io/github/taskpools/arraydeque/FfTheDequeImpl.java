@@ -1,4 +1,4 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
 
 import io.github.taskpools.api.StealResult;
 

@@ -1,4 +1,6 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
+
+import io.github.taskpools.internal.KnownJit;
 
 /**
  * The checks the fence-free deques make on the assumption that {@code fencefree.BoundedTso}

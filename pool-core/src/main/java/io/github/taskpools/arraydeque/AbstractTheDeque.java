@@ -1,4 +1,7 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
+
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -67,22 +70,11 @@ import java.lang.invoke.VarHandle;
  * makes two stores, T then the slot it clears, and THEP a third (P), so x >= 1 (§4).
  *
  * <h2>Memory orderings</h2>
- * <pre>
- * variable  writer: mode                              reader: mode
- * slots     put: plain, then release FENCE + T        thief: plain, after its check, whose
- *           take: plain clear of its own slot         acquire of T > h pairs with put's release
- * T         put: release fence + opaque store (REL)   worker: plain (only writer)
- *           take: opaque decrement, opaque restore    thief: acquire (pairs with REL), before
- *           (the decrement is ordered before the      raising H and after its FENCE
- *           load of H without a fence: BoundedTso)
- * H         thief, under the lock: release store of   put: acquire (pairs with a later thief's
- *           h + 1 then FULL FENCE; release restore    release: the slot read happened before)
- *                                                     take: opaque; under the lock: opaque
- *                                                     thief, under the lock: plain
- * lock      CAS (volatile) to take, release store     test: opaque (test-and-test-and-set)
- *           to free
- * owner     bindOwner: plain (contract: hb)           owner paths: plain
- * </pre>
+ * The columns THE and FF-THE of the table in the package overview, with the pairings listed
+ * there: put publishes with a release fence and an opaque store of T, which a thief's acquire of T
+ * pairs with; a thief under the lock reads H plain, raises it with a release store and a FULL
+ * FENCE, and gives it back with a release store; the worker reads H opaque (acquire in put, which
+ * pairs with a later thief's release). Each field's comment gives its modes.
  *
  * <p>The exported deques ({@code fencefree.TheDeque}, {@code FfTheDeque} and {@code ThepDeque})
  * declare only their constructors and extend {@link TheDequeImpl}, {@link FfTheDequeImpl} and
@@ -91,7 +83,10 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the task type
  */
-public abstract class AbstractTheDeque<E> extends TheLockPad<E> {
+public abstract class AbstractTheDeque<E> extends TheLockField<E> {
+    // Padding after the lock and δ, before THEP's echo.
+    long s00, s01, s02, s03, s04, s05, s06, s07;
+    long s08, s09, s10, s11, s12, s13, s14, s15;
 
     AbstractTheDeque(int capacity, int delta) {
         super(capacity, delta);
@@ -117,7 +112,7 @@ public abstract class AbstractTheDeque<E> extends TheLockPad<E> {
         checkNotNull(task);
         long t = bottom;
         if (distance(t, head((long) TOP.getAcquire(this))) >= tasks.length - 1 && isFull(t)) {
-            checkOwner();
+            checkOwner(owner);
             return false;
         }
         tasks[(int) t & mask] = task;
@@ -144,7 +139,7 @@ public abstract class AbstractTheDeque<E> extends TheLockPad<E> {
         if (distance(h, t) >= 1) {
             BOTTOM.setOpaque(this, t + 1);
             unlock();
-            checkOwner();
+            checkOwner(owner);
             return null;
         }
         unlock();
@@ -166,7 +161,7 @@ public abstract class AbstractTheDeque<E> extends TheLockPad<E> {
      */
     @Override
     public final int remainingCapacity() {
-        checkOwner(); // as TaskArrayDeque's: stealInto's destination check
+        checkOwner(owner); // as TaskArrayDeque's: stealInto's destination check
         return Math.max(0, tasks.length - 1 - distance(bottom, head((long) TOP.getOpaque(this))));
     }
 
@@ -250,7 +245,10 @@ abstract class TheLockField<E> extends TaskArrayDeque<E> {
         }
     }
 
-    /** 0 free, 1 held; accessed through {@link #LOCK} only. */
+    /**
+     * 0 free, 1 held; through {@link #LOCK} only: taken by a CAS (volatile) after an opaque test,
+     * freed by a release store, so each holder's critical section follows the previous one's.
+     */
     int lock;
     /** δ: 0 for THE, the reordering bound in takes for FF-THE and THEP. */
     final int delta;
@@ -258,14 +256,5 @@ abstract class TheLockField<E> extends TaskArrayDeque<E> {
     TheLockField(int capacity, int delta) {
         super(capacity);
         this.delta = delta;
-    }
-}
-
-abstract class TheLockPad<E> extends TheLockField<E> {
-    long s00, s01, s02, s03, s04, s05, s06, s07;
-    long s08, s09, s10, s11, s12, s13, s14, s15;
-
-    TheLockPad(int capacity, int delta) {
-        super(capacity, delta);
     }
 }

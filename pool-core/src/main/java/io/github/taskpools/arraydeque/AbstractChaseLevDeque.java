@@ -1,4 +1,7 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
+
+import static io.github.taskpools.arraydeque.DequeChecks.checkNotNull;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
 
 import java.lang.invoke.VarHandle;
 
@@ -119,7 +122,7 @@ public abstract class AbstractChaseLevDeque<E> extends TaskArrayDeque<E> {
         long b = loadBottomOwner();
         long t = loadTopAcquire();
         if (b - t >= tasks.length) {
-            checkOwner();
+            checkOwner(owner);
             return false;
         }
         storeTask((int) b & mask, task);
@@ -135,7 +138,7 @@ public abstract class AbstractChaseLevDeque<E> extends TaskArrayDeque<E> {
         long t = loadTopRelaxed();
         if (t > b) {
             storeBottomRelaxed(b + 1);
-            checkOwner();
+            checkOwner(owner);
             return null;
         }
         if (t == b) {

@@ -1,6 +1,9 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
 
-import io.github.taskpools.api.RefusedTasksException;
+import static io.github.taskpools.arraydeque.DequeChecks.checkOwner;
+import static io.github.taskpools.arraydeque.DequeChecks.checkStealInto;
+import static io.github.taskpools.arraydeque.DequeChecks.refusedWithinRoom;
+
 import io.github.taskpools.api.WorkStealingDeque;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -41,16 +44,20 @@ import java.util.random.RandomGenerator;
  * fast path (push to a full deque, pop on an empty one) and always in {@link #remainingCapacity},
  * which {@link #stealInto} calls on its destination before it steals anything, so that a thief that
  * does not own the destination is stopped before a task leaves the victim; see {@link
- * WorkStealingDeque}.
+ * WorkStealingDeque}. The checks themselves are {@link DequeChecks}', shared with BWoS.
  *
  * @param <E> the task type
  */
-public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
+public abstract class TaskArrayDeque<E> extends TaskArrayBottomField<E> {
     /** The slots, for subclasses that access them in a stronger mode than plain. */
     static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Largest capacity accepted. */
     static final int MAX_CAPACITY = 1 << 30;
+
+    // Padding after bottom, before the fields of the subclasses.
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
 
     /**
      * An empty deque of {@code capacity} slots, owned by the calling thread.
@@ -70,19 +77,6 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
         return capacity;
     }
 
-    final void checkOwner() {
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException("owner-only operation called from " + Thread.currentThread()
-                    + "; the owner is " + owner);
-        }
-    }
-
-    static void checkNotNull(Object task) {
-        if (task == null) {
-            throw new NullPointerException("null is not a task");
-        }
-    }
-
     @Override
     public final void bindOwner() {
         owner = Thread.currentThread();
@@ -99,7 +93,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      */
     @Override
     public int remainingCapacity() {
-        checkOwner(); // one comparison, off the push and pop paths: keeps stealInto's promise
+        checkOwner(owner); // one comparison, off the push and pop paths: keeps stealInto's promise
         // Owner only: bottom is ours (plain); a stale top only makes the bound smaller.
         return tasks.length - (int) (bottom - headEstimate());
     }
@@ -140,12 +134,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
      */
     @Override
     public final int stealInto(WorkStealingDeque<E> destination, int maxTasks) {
-        if (destination == this) {
-            throw new IllegalArgumentException("cannot steal into the victim itself");
-        }
-        if (maxTasks < 1) {
-            throw new IllegalArgumentException("maxTasks must be positive, got " + maxTasks);
-        }
+        checkStealInto(this, destination, maxTasks);
         int room = Math.min(maxTasks, destination.remainingCapacity());
         int moved = 0;
         while (moved < room) {
@@ -154,8 +143,7 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
                 break;
             }
             if (!destination.push(task)) {
-                throw new RefusedTasksException("destination refused a push within its remainingCapacity()",
-                        List.of(task));
+                throw refusedWithinRoom(List.of(task));
             }
             moved++;
         }
@@ -165,7 +153,11 @@ public abstract class TaskArrayDeque<E> extends TaskArrayPad2<E> {
 
 /** The read-mostly fields: written at construction, and {@code owner} by {@code bindOwner()}. */
 abstract class TaskArrayColdFields<E> implements WorkStealingDeque<E> {
-    /** The slots; task {@code i} is in slot {@code i & mask}. */
+    /**
+     * The slots; task {@code i} is in slot {@code i & mask}. Plain accesses (volatile in the
+     * baseline's orderings): written before the push's release of {@code bottom}, read by a thief
+     * after its acquire of {@code bottom}.
+     */
     final Object[] tasks;
     final int mask;
     /** The owner; plain, written only by {@code bindOwner()} whose contract gives happens-before. */
@@ -199,7 +191,12 @@ abstract class TaskArrayTopField<E> extends TaskArrayPad0<E> {
         }
     }
 
-    /** Index of the oldest task; accessed through {@link #TOP} only. */
+    /**
+     * Index of the oldest task (H); through {@link #TOP} only. Moved by CAS (Chase-Lev, FF-CL) or
+     * by release stores under the lock (the THE family); read with acquire where a claim or a
+     * slot's reuse depends on it (pairing with that CAS or release), opaque elsewhere: see the
+     * package overview's table.
+     */
     long top;
 
     TaskArrayTopField(int capacity) {
@@ -229,21 +226,13 @@ abstract class TaskArrayBottomField<E> extends TaskArrayPad1<E> {
     }
 
     /**
-     * One past the newest task. Only the owner writes it, so the owner may read it plain; other
-     * threads read it through {@link #BOTTOM}.
+     * One past the newest task (T). Only the owner writes it, so the owner may read it plain; other
+     * threads read it through {@link #BOTTOM}. Push publishes with a release fence and an opaque
+     * store, which a thief's acquire read pairs with; takes lower and restore it opaque.
      */
     long bottom;
 
     TaskArrayBottomField(int capacity) {
-        super(capacity);
-    }
-}
-
-abstract class TaskArrayPad2<E> extends TaskArrayBottomField<E> {
-    long r00, r01, r02, r03, r04, r05, r06, r07;
-    long r08, r09, r10, r11, r12, r13, r14, r15;
-
-    TaskArrayPad2(int capacity) {
         super(capacity);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.taskpools.internal;
+package io.github.taskpools.arraydeque;
 
 /**
  * The access-mode hooks of the baseline {@code baselines.chaselev.SeqCstChaseLevDeque} (module
