@@ -102,11 +102,10 @@ class IdleStackTest {
      * The sequence that stranded a task among tasks meeting at a barrier (traced 2026-12-02, 8
      * workers): a searcher takes one task and moves another into its inbox, its signal for the
      * batch absorbed by its own searching count; two more tasks come while it still searches, and
-     * wake nobody; as the last searcher it wakes one worker (worker 1), which takes one of the two
-     * and moves the other into its own inbox, whose signal wakes worker 2. Two tasks are queued
-     * (one in each inbox) and two workers must be awake for them: worker 1, woken, owes a hand-on.
-     * While worker 2 has not run yet, that hand-on wakes nobody (worker 2 will look); worker 2, woken
-     * too, takes one of the two tasks and hands on for the other.
+     * wake nobody; as the last searcher it wakes one worker (worker 1), which takes the oldest
+     * task, the one in worker 0's inbox (searchers take other workers' inboxes before the stripes).
+     * Two tasks are left in the stripe: worker 1, woken, owes a hand-on and wakes worker 2 for them;
+     * worker 2 takes one, moves its share of the other into its inbox and wakes worker 3 for it.
      */
     @Test
     void aWokenWorkerThatTakesOtherWorkWakesTheNext() {
@@ -129,14 +128,15 @@ class IdleStackTest {
         w0.foundWork(); // the last searcher: wakes the top worker, worker 1
         assertFalse(w1.isParked());
         w1.block(); // returns at once: woken
-        assertNotNull(w1.scan(false)); // takes one, moves one into its inbox, wakes worker 2 for it
-        assertEquals(1, w1.inbox.size());
+        assertNotNull(w1.scan(false)); // oldest work first: the task in worker 0's inbox
+        assertEquals(0, w0.inbox.size());
+        assertTrue(w2.isParked(), "nothing left in worker 0's inbox to pass a signal on for");
+        w1.foundWork(); // woken, it hands on: two tasks in the stripe, worker 2 woken for them
         assertFalse(w2.isParked());
-        assertTrue(w3.isParked());
-        w1.foundWork(); // worker 2 is on its way from the idle stack: it will look
-        assertTrue(w3.isParked(), "a worker woken and not run yet covers the hand-on");
+        assertTrue(w3.isParked(), "one worker woken at a time");
         w2.block(); // returns at once: woken; leaves the waking count
-        assertNotNull(w2.scan(false)); // takes one of the two inbox tasks
+        assertNotNull(w2.scan(false)); // takes one, moves its share of the other into its inbox, signals
+        assertEquals(1, w2.inbox.size());
         w2.foundWork();
         assertFalse(w3.isParked(), "a task waits in an inbox behind parked worker 3");
     }

@@ -68,7 +68,7 @@ public final class ServiceExecutors {
     /** Every executor of the comparison, in the report's order. */
     public static final List<Entry> ENTRIES = List.of(
             new Entry("bwos", "BwosExecutor", () -> true, ServiceExecutors::bwos),
-            new Entry("forkjoinpool", "ForkJoinPool", () -> true, ServiceExecutors::forkJoinPool),
+            new Entry("forkjoinpool", "ForkJoinPool", () -> true, parallelism -> forkJoinPool("forkjoinpool", parallelism, true)),
             new Entry("threadpoolexecutor", "fixed ThreadPoolExecutor", () -> true,
                     ServiceExecutors::threadPoolExecutor),
             new Entry("virtual", "virtual thread per request (default scheduler)", ServiceExecutors::virtualThreads,
@@ -76,14 +76,27 @@ public final class ServiceExecutors {
             new Entry("virtual-bwos", "virtual thread per request on a BwosExecutor (BwosVirtualThreads)",
                     ServiceExecutors::virtualThreads, ServiceExecutors::virtualBwos));
 
+    /**
+     * Executors run only when {@code --executors} names them: variants that explain a result.
+     * {@code forkjoinpool-saturating} is ForkJoinPool with its compensation off (at most parallelism
+     * threads; a worker blocked in a JDK synchronizer, which waits through {@code
+     * ForkJoinPool.managedBlock} on a ForkJoinPool worker, is not replaced): ForkJoinPool as it
+     * would be without the compensation other pools lack (docs/measurements/service-2026-12-05).
+     */
+    public static final List<Entry> OPT_IN = List.of(
+            new Entry("forkjoinpool-saturating", "ForkJoinPool without compensation (saturates at parallelism threads)",
+                    () -> true, parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, false)));
+
     /** The entry of that name. */
     public static Entry entry(String name) {
         List<String> names = new ArrayList<>();
-        for (Entry e : ENTRIES) {
-            if (e.name().equals(name)) {
-                return e;
+        for (List<Entry> list : List.of(ENTRIES, OPT_IN)) {
+            for (Entry e : list) {
+                if (e.name().equals(name)) {
+                    return e;
+                }
+                names.add(e.name());
             }
-            names.add(e.name());
         }
         throw new IllegalArgumentException("unknown executor '" + name + "' (known: " + String.join(", ", names) + ")");
     }
@@ -148,15 +161,23 @@ public final class ServiceExecutors {
         }
     }
 
-    private static ServiceExecutor forkJoinPool(int parallelism) {
-        String prefix = "forkjoinpool-" + POOLS.incrementAndGet() + "-worker-";
+    /**
+     * ForkJoinPool in LIFO mode; {@code compensating}: as {@code new ForkJoinPool(n)} (up to 256
+     * threads beyond parallelism), else at most parallelism threads, saturating instead of adding
+     * one (the last constructor's {@code saturate} predicate).
+     */
+    private static ServiceExecutor forkJoinPool(String name, int parallelism, boolean compensating) {
+        String prefix = name + "-" + POOLS.incrementAndGet() + "-worker-";
         AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
-        ForkJoinPool pool = new ForkJoinPool(parallelism, p -> {
+        ForkJoinPool.ForkJoinWorkerThreadFactory factory = p -> {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
             t.setName(prefix + made.getAndIncrement());
             return t;
-        }, null, false);
-        return new ServiceExecutor("forkjoinpool", parallelism, pool, Blocking.FORK_JOIN) {
+        };
+        ForkJoinPool pool = compensating ? new ForkJoinPool(parallelism, factory, null, false)
+                : new ForkJoinPool(parallelism, factory, null, false, parallelism, parallelism, 1, p -> true,
+                        60, TimeUnit.SECONDS);
+        return new ServiceExecutor(name, parallelism, pool, Blocking.FORK_JOIN) {
             @Override public OptionalLong steals() {
                 return OptionalLong.of(pool.getStealCount());
             }

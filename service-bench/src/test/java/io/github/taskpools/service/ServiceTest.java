@@ -46,7 +46,8 @@ class ServiceTest {
     static Stream<Arguments> configurations() {
         List<Arguments> out = new ArrayList<>();
         for (String server : HttpService.SERVERS) {
-            for (ServiceExecutors.Entry e : ServiceExecutors.ENTRIES) {
+            for (ServiceExecutors.Entry e : Stream.concat(ServiceExecutors.ENTRIES.stream(),
+                    ServiceExecutors.OPT_IN.stream()).toList()) {
                 for (int p : new int[] {1, 2, 4}) {
                     out.add(Arguments.of(server, e.name(), p));
                 }
