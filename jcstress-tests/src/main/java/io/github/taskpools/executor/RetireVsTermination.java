@@ -53,7 +53,7 @@ public class RetireVsTermination {
     public void spareTimesOut() {
         retired = pool.tryRetire(w1);
         if (retired) {
-            pool.workerExited(w1);
+            pool.workerExited(w1, true);
         }
     }
 

@@ -58,7 +58,7 @@ public class RetireVsWake {
     public void spareTimesOut() {
         retired = pool.tryRetire(w1);
         if (retired) {
-            pool.workerExited(w1);
+            pool.workerExited(w1, true);
         }
     }
 

@@ -54,7 +54,7 @@ public class SpareExitVsBlock {
 
     @Actor
     public void spareExits() {
-        pool.workerExited(w1);
+        pool.workerExited(w1, true);
     }
 
     @Actor

@@ -231,11 +231,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     private static final long STACK = 0xFFFF_FFFFL;
 
     private static final VarHandle CTL;
+    private static final VarHandle RETIRING;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             CTL = l.findVarHandle(BwosExecutor.class, "ctl", long.class);
+            RETIRING = l.findVarHandle(BwosExecutor.class, "retiring", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -302,6 +304,15 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     @SuppressWarnings("unused") // through CTL
     private volatile long ctl;
+    /**
+     * Whether a spare has left the idle stack to exit and not yet left the thread count: one at a
+     * time, so that the next one's check of the count does not count a thread that is already on
+     * its way out (two spares retiring together took a 1-worker pool to 0 threads). CAS false to
+     * true in {@link #tryRetire}; volatile store of false after the retiree's thread left the count
+     * ({@link #workerExited}), or when the retire failed.
+     */
+    @SuppressWarnings("unused") // through RETIRING
+    private volatile boolean retiring;
     /** Searching workers, on lines of their own: every idle worker changes the count. */
     private final WorkerCount searching = new WorkerCount();
     /**
@@ -897,8 +908,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * decrement of {@code ctl} and read of {@code blocked}, all volatile: one side sees the other),
      * as ForkJoinPool's deregisterWorker signals to replace a worker.
      */
-    void workerExited(Worker w) {
-        if (runState(leave(w)) < QUIESCED && !queuesEmpty()) {
+    void workerExited(Worker w, boolean retired) {
+        long c = leave(w);
+        if (retired) {
+            RETIRING.setVolatile(this, false); // after the count fell: the next retiree sees it
+        }
+        if (runState(c) < QUIESCED && !queuesEmpty()) {
             signalWork();
         }
     }
@@ -980,16 +995,20 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * Treiber stack gives up only its top, as in ForkJoinPool's awaitWork), the pool runs or is
      * shut down, and more than parallelism threads could run tasks: one CAS pops it (counted idle
      * no more; it stays counted as a thread until {@link #workerExited}), and it writes itself
-     * ACTIVE. A waker's pop of it and this CAS exclude each other (jcstress {@code RetireVsWake}).
+     * ACTIVE. One spare retires at a time ({@link #retiring}). A waker's pop of it and this CAS exclude each other (jcstress {@code RetireVsWake}).
      */
     boolean tryRetire(Worker w) {
+        if (!RETIRING.compareAndSet(this, false, true)) {
+            return false; // another spare is on its way out: this one waits another keep-alive
+        }
         for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(w.stamp)
                 && runState(c) < QUIESCED && total(c) - blocked.get() > parallelism; ) {
             if (CTL.compareAndSet(this, c, withoutTop(c, w))) {
                 w.activate();
-                return true;
+                return true; // retiring stays set until the thread has left the count
             }
         }
+        RETIRING.setVolatile(this, false);
         return false;
     }
 

@@ -289,7 +289,7 @@ final class Worker implements Runnable {
             }
         } finally {
             cancelLocal();
-            pool.workerExited(this);
+            pool.workerExited(this, retired);
         }
     }
 
