@@ -23,7 +23,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
  * one searches). The test guards the takers' hand-on (a taker signals for what it leaves in the
  * stripe, and for the batch it moved into its inbox), which a rule where a submission wakes a
  * worker only for a stripe's first tasks needs: that rule was measured twice (2026-11-28 and
- * 2026-12-02, docs/executor.md) and not kept.
+ * 2026-12-02, docs/measurements/executor.md) and not kept.
  *
  * <p>Two variants: {@link Scan}, worker 0's scan (relaxed poll, batch into the inbox), and
  * {@link Single}, the poll of a joiner helping others (one task, no batch).

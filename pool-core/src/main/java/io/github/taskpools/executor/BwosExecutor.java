@@ -83,7 +83,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * For fork/join computations: a fork and a pop on the owner's side are plain stores and loads (no
  * CAS, no fence), where {@code ForkJoinPool}'s pop is a CAS. For external submissions the two
  * are within measurement of each other or {@code ForkJoinPool} is ahead; the figures, machine and
- * commands are in the repository's {@code docs/executor.md} and the benchmark reports. Known
+ * commands are in the repository's {@code docs/measurements/executor.md} and the benchmark reports. Known
  * limit: a fork made while every other worker is busy or searching, while a task the forker
  * granted earlier is still unclaimed (a second fork right after a first), or while a worker parks
  * at that very moment (the forker's look at the idle count is a hint, without a fence) stays in

@@ -81,7 +81,7 @@ final class Worker implements Runnable {
      * Rounds of stealing before a worker counts itself as searching: in a steady stream of work
      * the next task comes within them, and the pool's shared searching count stays untouched.
      * Two: more rounds add CPU between a pool's last task and its workers' parking, and no
-     * throughput (see docs/executor.md).
+     * throughput (see docs/measurements/executor.md, 2026-11-28).
      */
     static final int QUICK_ROUNDS = 2;
     /**
@@ -117,7 +117,7 @@ final class Worker implements Runnable {
      * index and slots in that worker's cache, where two workers polling it in turn move them across
      * cores at every task. A worker takes no more than its share of the queued tasks (those queued
      * divided by parallelism, rounded up): a whole batch of long requests taken by one worker made some wait
-     * for 32 service times while the other worker served newer ones (docs/executor.md, 2026-12-05).
+     * for 32 service times while the other worker served newer ones (docs/measurements/executor.md, 2026-12-05).
      */
     static final int BATCH = 32;
 
@@ -405,7 +405,7 @@ final class Worker implements Runnable {
      * other workers' forks; the workers from a random start. Taking another worker's inbox before
      * the submission queue keeps external submissions near FIFO order when a worker blocks where
      * the pool cannot see it (a servlet's blocking read) with a batch in its inbox: the batch would
-     * otherwise wait behind every newer submission (docs/executor.md, 2026-12-05).
+     * otherwise wait behind every newer submission (docs/measurements/executor.md, 2026-12-05).
      */
     BwosTask<?> scan(boolean strict) {
         Worker[] ws = pool.workers;
@@ -804,7 +804,7 @@ final class Worker implements Runnable {
      * {@code t}'s computation) the join first parks uncompensated for up to {@value
      * #COMPENSATION_DELAY_MICROS} µs, as ForkJoinPool leaves a joiner uncompensated while another
      * worker is active: a spare made for every such join put a third and fourth thread on two
-     * cores in fine-grained fork/join and halved its throughput (docs/executor.md, 2026-12-05). The
+     * cores in fine-grained fork/join and halved its throughput (docs/measurements/executor.md, 2026-12-05). The
      * delay bounds how long a join waits uncompensated when the task's taker is itself blocked
      * where the pool cannot see it (ForkJoinPool then waits for good).
      */
