@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAccumulator;
@@ -76,7 +77,22 @@ class BwosExecutorJoinGraphTest {
                 futures.set(i, pool.submit(() -> external(id, seeds[id], futures, forkedRuns, deepest)));
             }
             for (int i = 0; i < EXTERNAL; i++) {
-                assertEquals(i, futures.get(i).get(LONG_WAIT_MS, TimeUnit.MILLISECONDS));
+                try {
+                    assertEquals(i, futures.get(i).get(LONG_WAIT_MS, TimeUnit.MILLISECONDS));
+                } catch (TimeoutException e) {
+                    // The hang is the failure: show where every thread waits (shutdownNow in the
+                    // caller's finally would then report only that the pool did not terminate).
+                    StringBuilder dump = new StringBuilder("external task " + i + " not done after " + LONG_WAIT_MS
+                            + " ms: " + pool + "\n");
+                    Thread.getAllStackTraces().forEach((t, frames) -> {
+                        dump.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
+                        for (StackTraceElement f : frames) {
+                            dump.append("    at ").append(f).append('\n');
+                        }
+                    });
+                    System.out.println(dump);
+                    throw new AssertionError("external task " + i + " not done after " + LONG_WAIT_MS + " ms: " + pool, e);
+                }
             }
             assertTrue(forkedRuns.get() > 0);
         } finally {
