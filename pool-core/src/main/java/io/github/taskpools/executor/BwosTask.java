@@ -80,18 +80,37 @@ public abstract class BwosTask<V> implements Future<V> {
     private Throwable exception;
     /**
      * The worker that took the task from a shared place (a steal, the submission queue), so that a
-     * joiner can help it; a fork popped by its forker records nothing (see {@link #taker()}). Opaque store by that worker before it runs the task, opaque read by the
-     * joiner: a hint, read again while the joiner waits.
+     * joiner can help it; a fork popped by its forker records nothing (see {@link #taker()}).
+     * Release store by that worker before it runs the task (after {@link #runBase} and {@link
+     * #joinBase}), acquire read by a joiner: a hint, read again while the joiner waits.
      */
     @SuppressWarnings("unused") // accessed through STEALER
     private Worker stealer;
     /**
-     * The worker that forked the task, or null. Plain: written by that worker in {@code fork()}
-     * and compared with itself in its own join (same thread); another thread's racy read can only
-     * differ from itself, so it never takes the task for its own fork, and a helper reads it as a
-     * hint of where the task is ({@link #taker()}).
+     * The worker that forked the task while the task is in that worker's deque or run by it, else
+     * null (a fork the deque refused, or one handed to the spill queue: see {@link #disown()}).
+     * Plain: written by the forker in {@code fork()} (before the push that publishes the task) and
+     * compared with itself in its own join; another thread's racy read is a hint of where the task
+     * is ({@link #taker()}); a reference is never torn.
      */
     Worker forker;
+    /**
+     * The forker's count of its forks when it forked this task (wrapping). Plain: written in
+     * {@code fork()} before the push that publishes the task (a grant's release, a steal's acquire).
+     */
+    int forkSeq;
+    /**
+     * The taker's count of its forks when it took this task (wrapping): its forks after that one,
+     * made while this task is not done, belong to this task's run. Plain: written before the
+     * release store of {@link #stealer}, read after an acquire load that saw it.
+     */
+    int runBase;
+    /**
+     * The task the taker's innermost published join waited for when it took this task (see
+     * {@code Worker.joining}): a join of the taker published since then lies inside this task's
+     * run. Plain, published as {@link #runBase}.
+     */
+    BwosTask<?> joinBase;
 
     /** For subclasses. */
     protected BwosTask() {
@@ -368,12 +387,46 @@ public abstract class BwosTask<V> implements Future<V> {
         }
     }
 
+    /** Records {@code w}, which is about to run this task, as its taker (see {@link #runBase}). */
     final void recordStealer(Worker w) {
-        STEALER.setOpaque(this, w);
+        runBase = w.forkCount();
+        joinBase = w.joining();
+        STEALER.setRelease(this, w); // publishes runBase and joinBase to a helper's acquire
+    }
+
+    /**
+     * Forgets where the task is: it goes to the spill queue, unrun, so neither the worker that took
+     * it nor its forker runs it now. A helper must not take their forks for this task's.
+     */
+    final void disown() {
+        STEALER.setRelease(this, null);
+        forker = null; // plain: a hint (see forker); the spill queue's offer publishes it
     }
 
     final Worker stealer() {
-        return (Worker) STEALER.getOpaque(this);
+        return (Worker) STEALER.getAcquire(this);
+    }
+
+    /**
+     * Whether {@code x}, a fork just stolen from {@code thief}'s deque, belongs to this task's run
+     * on {@code thief}: forked by {@code thief} after it took this task (or, for a fork its forker
+     * runs, this task itself or a fork made after it), while this task is not done. The status is
+     * read after the steal: a fork made after this task completed was pushed after the completing
+     * RMW and reached the thief through the grant's release, so the read sees the completion. Such
+     * a fork is part of this task's computation; any other (a fork of a frame below this task on
+     * {@code thief}'s stack, or of a later task) could wait for frames of the joiner's own stack.
+     */
+    final boolean runsFork(Worker thief, BwosTask<?> x) {
+        Worker s = stealer();
+        int base;
+        if (s == thief) {
+            base = runBase;
+        } else if (s == null && forker == thief) {
+            base = forkSeq - 1;
+        } else {
+            return false;
+        }
+        return x.forkSeq - base > 0 && status >= 0;
     }
 
     /**

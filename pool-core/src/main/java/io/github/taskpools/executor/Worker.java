@@ -234,6 +234,8 @@ final class Worker implements Runnable {
     private boolean woken;
     /** {@code forks.grantCount()} when this worker last signalled a grant. */
     private long grantsSeen;
+    /** Forks made by this worker (wrapping; see {@link BwosTask#forkSeq}). */
+    private int forkCount;
     private int tick;
     private int seed;
     /** The submission stripe this worker polls first: where it last found a task. */
@@ -537,7 +539,7 @@ final class Worker implements Runnable {
         if (!beginHandOver()) {
             return t; // shutdownNow has begun and may have drained the spill queue: run it, then exit
         }
-        t.recordStealer(null); // scan recorded us, but another worker will run it
+        t.disown(); // scan recorded us, but another worker will run it
         try {
             pool.spill(t);
         } finally {
@@ -627,7 +629,8 @@ final class Worker implements Runnable {
      * the spill queue, in a hand-over (after shutdownNow it is cancelled).
      */
     void fork(BwosTask<?> t) {
-        t.forker = this; // plain: read back by this worker's join only
+        t.forker = this; // plain: read back by this worker's join, a hint to helpers
+        t.forkSeq = ++forkCount; // plain: published by the push, as the task
         if (pool.othersIdleHint()) {
             forks.requestGrant();
         }
@@ -644,6 +647,7 @@ final class Worker implements Runnable {
 
     /** A fork the deque refused: into the FIFO queue (or the spill queue), then a signal. */
     private void forkShared(BwosTask<?> t) {
+        t.forker = null; // not in our deque: helpers must not take our forks for its
         if (!beginHandOver()) {
             t.trySetCancelled(); // shutdownNow has begun: forks are cancelled, their joiners see it
             return;
@@ -737,13 +741,23 @@ final class Worker implements Runnable {
         joinDepth++;
         BwosTask<?> outer = joining; // plain: only this thread writes it
         try {
-            boolean mine = t.forker == this; // then every task in our deque is t or newer
+            boolean mine = t.forker == this; // then our deque holds t, or forks newer than t, on top
             while (t.status() >= 0) {
                 BwosTask<?> x = mine ? forks.pop() : null;
                 if (x != null) {
-                    runTask(x); // no taker record: a fork its forker runs (see BwosTask.taker)
-                    spins = 0;
-                    continue;
+                    if (x.forkSeq - t.forkSeq >= 0) {
+                        runTask(x); // t or newer; no taker record: its forker runs it (BwosTask.taker)
+                        spins = 0;
+                        continue;
+                    }
+                    // Older than t: t was taken, and x is a fork of a frame lower on this stack (a
+                    // task run inside a join pushes its forks above the outer frame's). Run here,
+                    // it could wait for that frame (x may join what waits for t): back on top.
+                    if (!forks.push(x)) {
+                        forkShared(x);
+                    }
+                    mine = false;
+                    x = null;
                 }
                 if (!published) {
                     // From here the join waits on other workers: publish what it waits for, for
@@ -895,28 +909,63 @@ final class Worker implements Runnable {
     }
 
     /**
-     * A task to run while waiting for {@code t}: one of the forks of the worker that took it (its
-     * subtasks), asking that worker for a grant when it has nothing granted; if that worker is
-     * itself joining a task another worker took, one of that worker's forks, and so on up to
-     * {@value #HELP_CHAIN} links (ForkJoinPool's helpJoin follows the same chain). The taker's oldest
-     * forks are normally {@code t}'s subtasks; a fork its earlier tasks left unjoined may be taken
-     * too, as ForkJoinPool's helpJoin may.
+     * A task to run while waiting for {@code t}: a fork of the worker that took it, made during
+     * {@code t}'s run there (its subtasks), asking that worker for a grant when it has nothing
+     * granted; if that worker is itself joining, inside {@code t}'s run, a task another worker
+     * took, a fork of that task's run, and so on up to {@value #HELP_CHAIN} links (ForkJoinPool's
+     * helpJoin follows the same chain). Only forks of the linked task's run qualify ({@link
+     * BwosTask#runsFork}): the taker's oldest fork may belong to a frame below that task on its
+     * stack, or to a task it took after that one completed, and such a fork, run inside this join,
+     * could wait for a frame below this join (randomized join graphs hung so: a fork taken from a
+     * taker that had finished the joined task waited for the external task this worker ran below
+     * it). A fork that does not qualify goes to the spill queue, where any worker runs it at top
+     * level and its forker's join finds it.
      */
     private BwosTask<?> helpStealer(BwosTask<?> t) {
+        BwosTask<?> l = t; // the link whose taker we help
         Worker thief = t.taker();
         for (int link = 0; link < HELP_CHAIN && thief != null && thief != this && thief.pool == pool; link++) {
             BwosTask<?> x = thief.forks.steal();
             if (x != null) {
                 STEALS.setOpaque(this, steals + 1);
-                return x;
+                if (l.runsFork(thief, x)) {
+                    return x;
+                }
+                release(x);
+                return null;
             }
             if (thief.forks.requestGrant()) {
                 REQUESTS.setOpaque(this, grantRequests + 1);
             }
+            // Follow thief's innermost join only if it lies inside l's run: thief took l (acquire,
+            // read first: the join read next is then at least as new as the take), the join is
+            // not the one thief was in when it took l, and l is still not done after the read.
+            if (l.stealer() != thief) {
+                return null;
+            }
             BwosTask<?> next = (BwosTask<?>) JOINING.getOpaque(thief);
-            thief = next == null ? null : next.taker();
+            if (next == null || next == l.joinBase || l.status() < 0) {
+                return null;
+            }
+            l = next;
+            thief = next.taker();
         }
         return null;
+    }
+
+    /** A stolen fork not to be run inside a join: to the spill queue, for any worker. */
+    private void release(BwosTask<?> x) {
+        x.disown();
+        if (!beginHandOver()) {
+            x.trySetCancelled(); // shutdownNow has begun: forks are cancelled, their joiners see it
+            return;
+        }
+        try {
+            pool.spill(x);
+        } finally {
+            endHandOver();
+        }
+        pool.signalWork();
     }
 
     /**
@@ -940,6 +989,16 @@ final class Worker implements Runnable {
     }
 
     // ------------------------------------------------------------------ monitoring (any thread)
+
+    /** Forks made so far (wrapping): for a task this worker takes ({@link BwosTask#recordStealer}). */
+    int forkCount() {
+        return forkCount;
+    }
+
+    /** The task this worker's innermost published join waits for: read by this worker only. */
+    BwosTask<?> joining() {
+        return joining;
+    }
 
     long steals() {
         return (long) STEALS.getOpaque(this);
