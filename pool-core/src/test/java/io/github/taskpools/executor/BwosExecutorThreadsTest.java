@@ -158,8 +158,11 @@ class BwosExecutorThreadsTest {
             }
             int limit = parallelism + maxSpares;
             awaitTrue(() -> started.get() >= limit, () -> started + " started: " + pool);
+            // A task counts as started just before it enters managedBlock: wait until the last one
+            // is in (it was read as 257 of 258 once, under a loaded verify).
+            awaitTrue(() -> pool.getBlockedThreadCount() == limit, () -> "blocked: " + pool);
             assertEquals(limit, pool.getPoolSize(), pool::toString);
-            assertEquals(limit, pool.getBlockedThreadCount(), pool::toString);
+            assertEquals(limit, started.get(), pool::toString);
             open.countDown();
             for (Future<?> f : fs) {
                 f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
