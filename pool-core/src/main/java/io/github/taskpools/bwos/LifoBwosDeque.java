@@ -439,6 +439,16 @@ public final class LifoBwosDeque<E> extends LifoBwosStealField<E> {
     }
 
     /**
+     * Owner only: the tasks in the owner's current block, which no thief can take until the owner
+     * grants it (a push that fills the block, or the next push after a {@link #requestGrant()}).
+     * They are always the newest tasks: after a push that returned {@code true}, a count above 0
+     * means the pushed task is among them. Two plain reads of owner-private fields, no fence.
+     */
+    public int ownerBlockSize() {
+        return putSlot - frontSlot;
+    }
+
+    /**
      * {@inheritDoc}
      *
      * <p>Here: the request lowers the owner's push limit to 0 by an opaque store, read first so

@@ -1093,7 +1093,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
         List<Runnable> never = new ArrayList<>();
         Consumer<BwosTask<?>> collect = t -> {
-            if (t.trySetCancelled()) {
+            // A copy of a fork published twice is returned or cancelled only if it is claimed here:
+            // the other copy may be running.
+            if (t.tryClaim() && t.trySetCancelled()) {
                 if (t instanceof Adapters.RunnableExecuteTask) {
                     never.add(((Adapters.RunnableExecuteTask) t).runnable);
                 } else if (t instanceof Adapters.InterruptibleTask) {

@@ -39,7 +39,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h3>Completion</h3>
  * The status word holds {@code DONE} (sign bit), {@code ABNORMAL}, {@code THROWN} and
- * {@code SIGNAL}, the last set by a waiter that parks. Completing is one volatile RMW
+ * {@code SIGNAL}, the last set by a waiter that parks, and, for a fork published twice, {@code
+ * SHARED} and {@code CLAIMED} (see {@link #tryClaim()}). Completing is one volatile RMW
  * ({@code getAndBitwiseOr}), which publishes the result (written plainly before it) to every
  * thread that reads the status with acquire or volatile semantics; if it finds {@code SIGNAL}, it
  * unparks the waiters pushed on {@code waiters} before it. A waiter pushes itself (CAS), then sets
@@ -53,6 +54,13 @@ public abstract class BwosTask<V> implements Future<V> {
     static final int ABNORMAL = 1 << 16;
     static final int THROWN = 1 << 17;
     static final int SIGNAL = 1;
+    /**
+     * Published twice, in its forker's deque and in a queue any worker takes from at once (see
+     * {@code Worker.fork}): a taker runs it only after it claims it ({@link #tryClaim()}).
+     */
+    static final int SHARED = 1 << 1;
+    /** Claimed by the one taker of a {@link #SHARED} task that runs it. */
+    static final int CLAIMED = 1 << 2;
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
@@ -385,6 +393,64 @@ public abstract class BwosTask<V> implements Future<V> {
                 LockSupport.unpark(w.thread);
             }
         }
+    }
+
+    /**
+     * Marks this fork as published twice, before its second publication (a volatile RMW, ordered
+     * before the offer that publishes the copy and before the grant that makes the deque's copy
+     * stealable, so every taker of either copy reads it).
+     */
+    final void markShared() {
+        STATUS.getAndBitwiseOr(this, SHARED);
+    }
+
+    /**
+     * Whether the caller, which just took this task from a queue or a deque, may run it: always
+     * for a task published once (one volatile read); for a {@link #SHARED} one, only if its CAS
+     * sets {@code CLAIMED} first. The loser drops its copy (the task runs, or ran, elsewhere);
+     * a done task is never claimed (jcstress {@code SharedForkClaim}).
+     */
+    final boolean tryClaim() {
+        for (int s; ((s = status) & SHARED) != 0; ) {
+            if (s < 0 || (s & CLAIMED) != 0) {
+                return false;
+            }
+            if (STATUS.compareAndSet(this, s, s | CLAIMED)) {
+                return true;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a copy of this task just taken could still be run: {@code false} only for a task
+     * published twice and already claimed (or done), whose copy is dropped. One volatile read.
+     */
+    final boolean claimable() {
+        int s = status;
+        return (s & SHARED) == 0 || (s >= 0 && (s & CLAIMED) == 0);
+    }
+
+    /**
+     * Gives back a task this thread took and claimed but will not run (a parking look's hand-back
+     * to the spill queue): clears {@code CLAIMED} (a volatile RMW, before the task is published
+     * again), so that whoever takes a copy next can claim it, and forgets the taker ({@link
+     * #disown()}). Only the claimer may call it: nobody else can have claimed the task meanwhile.
+     */
+    final void handBack() {
+        if ((status & SHARED) != 0) {
+            STATUS.getAndBitwiseAnd(this, ~CLAIMED);
+        }
+        disown();
+    }
+
+    /** {@link #tryClaim()}, then, if claimed, {@link #recordStealer}: a take from a shared place. */
+    final boolean claimBy(Worker w) {
+        if (!tryClaim()) {
+            return false;
+        }
+        recordStealer(w);
+        return true;
     }
 
     /** Records {@code w}, which is about to run this task, as its taker (see {@link #runBase}). */

@@ -312,6 +312,9 @@ final class Worker implements Runnable {
                 t = pool.pollInjection(this, false, true);
             }
             if (t == null && (t = forks.pop()) != null) {
+                if (!t.tryClaim()) {
+                    continue; // a fork published twice and run elsewhere: drop our copy
+                }
                 foundWork(); // a fork: no taker record, its forker runs it (see BwosTask.taker)
                 return t;
             }
@@ -322,14 +325,20 @@ final class Worker implements Runnable {
                 t = inbox.poll(); // null only when empty: an owner must not park past its own batch
             }
             if (t != null) {
-                t.recordStealer(this); // a joiner elsewhere then helps us (opaque store)
+                if (!t.claimBy(this)) { // a joiner elsewhere then helps us
+                    continue;
+                }
                 foundWork();
                 return t;
             }
             if (rs >= BwosExecutor.QUIESCED) {
                 // Terminating: the shared queue was empty when termination was committed, unless a
                 // worker that took a task in its last look spilled into it since.
-                return pool.pollInjection(this, true, false);
+                t = pool.pollInjection(this, true, false);
+                if (t != null && !t.claimBy(this)) {
+                    continue;
+                }
+                return t;
             }
             t = search();
             if (t != null) {
@@ -418,7 +427,7 @@ final class Worker implements Runnable {
             if (v == this) {
                 continue;
             }
-            BwosTask<?> t = strict ? v.inbox.poll() : v.inbox.relaxedPoll();
+            BwosTask<?> t = strict ? v.inbox.poll() : v.inbox.relaxedPoll(); // submissions only: no copies
             if (t != null) {
                 if (!strict && !v.inbox.isEmpty()) {
                     // Pass the batch's signal on: its owner woke one worker for all of it, and its
@@ -427,31 +436,44 @@ final class Worker implements Runnable {
                     // by itself.
                     pool.wakeOne();
                 }
-            } else {
-                t = strict ? v.submissions.poll() : v.submissions.relaxedPoll();
+                if (stolen(t)) {
+                    return t;
+                }
             }
-            if (t != null) {
-                return stolen(t);
+            // A copy of a fork run elsewhere is dropped and the same queue looked at again: the
+            // tasks behind it must not be missed (a parking look that stopped at one hid them).
+            while ((t = strict ? v.submissions.poll() : v.submissions.relaxedPoll()) != null) {
+                if (stolen(t)) {
+                    return t;
+                }
             }
         }
-        BwosTask<?> t = pool.pollInjection(this, strict, !strict);
-        if (t != null) {
-            t.recordStealer(this);
-            return t;
+        for (BwosTask<?> t; (t = pool.pollInjection(this, strict, !strict)) != null; ) {
+            if (t.claimBy(this)) {
+                return t;
+            }
         }
         for (int i = 0; i < n; i++) {
             Worker v = ws[(start + i) % n];
-            if (v != this && (t = v.forks.steal()) != null) {
-                return stolen(t);
+            if (v == this) {
+                continue;
+            }
+            for (BwosTask<?> t; (t = v.forks.steal()) != null; ) {
+                if (stolen(t)) {
+                    return t;
+                }
             }
         }
         return null;
     }
 
-    private BwosTask<?> stolen(BwosTask<?> t) {
-        t.recordStealer(this);
+    /** Claims and records a stolen task; {@code false} for a copy of a fork run elsewhere. */
+    private boolean stolen(BwosTask<?> t) {
+        if (!t.claimBy(this)) {
+            return false;
+        }
         STEALS.setOpaque(this, steals + 1);
-        return t;
+        return true;
     }
 
     /** Asks every other worker's deques for a grant. */
@@ -539,7 +561,7 @@ final class Worker implements Runnable {
         if (!beginHandOver()) {
             return t; // shutdownNow has begun and may have drained the spill queue: run it, then exit
         }
-        t.disown(); // scan recorded us, but another worker will run it
+        t.handBack(); // scan claimed and recorded it, but another worker will run it
         try {
             pool.spill(t);
         } finally {
@@ -631,7 +653,8 @@ final class Worker implements Runnable {
     void fork(BwosTask<?> t) {
         t.forker = this; // plain: read back by this worker's join, a hint to helpers
         t.forkSeq = ++forkCount; // plain: published by the push, as the task
-        if (pool.othersIdleHint()) {
+        boolean othersIdle = pool.othersIdleHint();
+        if (othersIdle) {
             forks.requestGrant();
         }
         if (!forks.push(t)) {
@@ -639,10 +662,41 @@ final class Worker implements Runnable {
             return;
         }
         long g = forks.grantCount(); // plain owner-private count: no cost beyond a load
-        if (g != grantsSeen) {
+        boolean granted = g != grantsSeen;
+        if (granted) {
             grantsSeen = g;
+        }
+        if (othersIdle && forks.ownerBlockSize() != 0) {
+            publishCopy(t); // t stayed in our block: a copy where the idle worker takes it (signals)
+        } else if (granted) {
             pool.signalWork(); // the push granted tasks to thieves
         }
+    }
+
+    /**
+     * A fork that stayed in this worker's block (the grant was dropped, or granted only older
+     * tasks) while another worker is idle: publishes it a second time, in the FIFO queue (or the
+     * spill queue), where any worker takes it at once, so that it cannot hide behind this worker
+     * if its task now blocks where the pool cannot see. {@link BwosTask#markShared()} first:
+     * whoever takes either copy runs it only if it claims it (one CAS), and the other copy is
+     * dropped where it is found. Only while a worker is idle: a copy of every fork would cost a
+     * CAS per fork (and forks moved to the FIFO queue cost fine-grained fork/join a third of its
+     * throughput, docs/measurements/executor.md). After shutdownNow has begun there is no copy:
+     * the fork stays in the deque, cancelled at the worker's exit.
+     */
+    private void publishCopy(BwosTask<?> t) {
+        if (!beginHandOver()) {
+            return;
+        }
+        t.markShared(); // before the copy is offered, and before any grant of the deque's copy
+        try {
+            if (!submissions.offer(t)) {
+                pool.spill(t);
+            }
+        } finally {
+            endHandOver();
+        }
+        pool.signalWork();
     }
 
     /** A fork the deque refused: into the FIFO queue (or the spill queue), then a signal. */
@@ -746,7 +800,9 @@ final class Worker implements Runnable {
                 BwosTask<?> x = mine ? forks.pop() : null;
                 if (x != null) {
                     if (x.forkSeq - t.forkSeq >= 0) {
-                        runTask(x); // t or newer; no taker record: its forker runs it (BwosTask.taker)
+                        if (x.tryClaim()) { // false: a copy of a fork run elsewhere, dropped
+                            runTask(x); // t or newer; no taker record: its forker runs it (BwosTask.taker)
+                        }
                         spins = 0;
                         continue;
                     }
@@ -780,8 +836,9 @@ final class Worker implements Runnable {
                     x = helpStealer(t);
                 }
                 if (x != null) {
-                    x.recordStealer(this);
-                    runTask(x);
+                    if (x.claimBy(this)) { // false: a copy of a fork run elsewhere, dropped
+                        runTask(x);
+                    }
                     spins = 0;
                     continue;
                 }
@@ -929,9 +986,11 @@ final class Worker implements Runnable {
             if (x != null) {
                 STEALS.setOpaque(this, steals + 1);
                 if (l.runsFork(thief, x)) {
-                    return x;
+                    return x; // the caller claims it (a fork published twice) and runs it
                 }
-                release(x);
+                if (x.claimable()) { // else a copy of a fork run elsewhere: dropped
+                    release(x);
+                }
                 return null;
             }
             if (thief.forks.requestGrant()) {
@@ -975,7 +1034,9 @@ final class Worker implements Runnable {
      */
     private void cancelLocal() {
         for (BwosTask<?> x; (x = forks.pop()) != null; ) {
-            x.trySetCancelled();
+            if (x.tryClaim()) { // a copy of a fork another worker runs is not cancelled under it
+                x.trySetCancelled();
+            }
         }
     }
 

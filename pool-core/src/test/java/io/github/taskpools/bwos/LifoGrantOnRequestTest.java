@@ -33,8 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * oldest task, nothing is lost or duplicated, a steal fails only when every task is in the owner's
  * block, a request after a failed steal followed by one push makes the next steal succeed, and
  * {@code remainingCapacity()} stays a lower bound on the pushes that succeed while requests and
- * steals come in between. (The model reads the owner's {@code putSlot}, {@code frontSlot} and
- * {@code blockEnd}, package-private, to know what the owner's block holds.)
+ * steals come in between; {@code ownerBlockSize()} is never above the tasks held and equals them
+ * whenever a steal fails. (The model reads the owner's {@code blockEnd}, package-private.)
  *
  * <p>(b) A conservation stress in the fork/join shape that BWoS alone cannot serve (§8): the
  * owner keeps fewer tasks than a block, so nothing is ever stolen unless the thieves' requests
@@ -98,7 +98,7 @@ class LifoGrantOnRequestTest {
                     assertEquals(model.pollFirst(), got, "steal: the oldest task" + where);
                 }
             } else if (op < 97) {
-                boolean held = q.putSlot > q.frontSlot;
+                boolean held = q.ownerBlockSize() > 0;
                 assertEquals(held, q.requestGrant(), "requestGrant: whether the owner's block holds tasks" + where);
             } else if (op < 99) {
                 stealIntoRequested(q, model, rnd, where);
@@ -111,6 +111,8 @@ class LifoGrantOnRequestTest {
                     "grant counts: " + grants + ", " + onRequest + where);
             lastGrants = grants;
             lastOnRequest = onRequest;
+            int held = q.ownerBlockSize();
+            assertTrue(held >= 0 && held <= model.size(), "ownerBlockSize " + held + " of " + model.size() + where);
             if (step % 32 == 0) {
                 assertEquals(model.size(), q.sizeEstimate(), "sizeEstimate" + where);
             }
@@ -126,7 +128,7 @@ class LifoGrantOnRequestTest {
 
     /** A failed steal: every task left is in the owner's block. */
     private static void stealFailed(LifoBwosDeque<Long> q, ArrayDeque<Long> model, String where) {
-        assertEquals(model.size(), q.putSlot - q.frontSlot,
+        assertEquals(model.size(), q.ownerBlockSize(),
                 "steal found nothing while tasks lay outside the owner's block" + where);
     }
 

@@ -99,6 +99,63 @@ class BwosExecutorNoHiddenTaskTest {
     }
 
     /**
+     * Two workers, the second parked or not started: a task forks {@code k} tasks in a row, then
+     * waits on a latch that only the last of them opens. The first fork is granted to the idle
+     * worker; the later ones stay in the forker's block (a grant is not made while an earlier one
+     * is unclaimed) and are published a second time, where the idle worker takes them. k = 2 hung
+     * (the last fork hidden behind the blocked forker) until 2026-12-05.
+     */
+    @Test
+    void severalForksThenLatchRunOnTheIdleWorker() throws Exception {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(2).build();
+        try {
+            long worst = 0;
+            for (int round = 0; round < ROUNDS; round++) {
+                awaitTrue(() -> pool.isQuiescent() && pool.getParkedThreadCount() == pool.getPoolSize(), pool::toString);
+                int k = 2 + round % 4;
+                AtomicLong started = new AtomicLong();
+                AtomicLong forked = new AtomicLong();
+                AtomicInteger ran = new AtomicInteger();
+                Future<?> f = pool.submit(new BwosRecursiveAction() {
+                    @Override
+                    protected void compute() {
+                        CountDownLatch latch = new CountDownLatch(1);
+                        List<BwosRecursiveAction> xs = new ArrayList<>();
+                        for (int i = 0; i < k; i++) {
+                            boolean last = i == k - 1;
+                            xs.add(new BwosRecursiveAction() {
+                                @Override
+                                protected void compute() {
+                                    ran.incrementAndGet();
+                                    if (last) {
+                                        started.set(System.nanoTime());
+                                        latch.countDown();
+                                    }
+                                }
+                            });
+                        }
+                        forked.set(System.nanoTime());
+                        for (BwosRecursiveAction x : xs) {
+                            x.fork();
+                        }
+                        await(latch);
+                        for (BwosRecursiveAction x : xs) {
+                            x.join();
+                        }
+                    }
+                });
+                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+                assertEquals(k, ran.get(), "every fork ran exactly once");
+                worst = Math.max(worst, started.get() - forked.get());
+            }
+            System.out.printf("2 to 5 forks then latch, 2 workers, %d rounds: slowest start of the last fork %.3f ms%n",
+                    ROUNDS, worst / 1e6);
+        } finally {
+            terminate(pool);
+        }
+    }
+
+    /**
      * One worker: a task forks c, which waits for the task's own signal, then calls get() on a
      * task it submits. The get runs the submitted task, not the older fork c (ForkJoinPool's
      * tryRemoveAndExec runs only the joined task too): running c first would wait for ever.
