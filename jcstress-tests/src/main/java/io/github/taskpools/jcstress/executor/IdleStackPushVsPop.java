@@ -62,6 +62,7 @@ public class IdleStackPushVsPop {
     }
 
     private int parked() {
-        return (ExecutorTestAccess.worker(pool, 0).isParked() ? 1 : 0) + (ExecutorTestAccess.worker(pool, 1).isParked() ? 1 : 0);
+        return (ExecutorTestAccess.worker(pool, 0).isParked() ? 1 : 0)
+                + (ExecutorTestAccess.worker(pool, 1).isParked() ? 1 : 0);
     }
 }

@@ -79,6 +79,7 @@ public class ParkVsGrant {
         r.r2 = !w1.isParked();
         // B shared: taken by worker 1's look, still in worker 0's FIFO queue, or handed back by a
         // look that could not leave the idle stack (into the spill queue).
-        r.r3 = w0.forks.grantCount() == 1 || found == b || w0.submissions.poll() == b || ExecutorTestAccess.takeSpilled(pool, b) == b;
+        r.r3 = w0.forks.grantCount() == 1 || found == b || w0.submissions.poll() == b
+                || ExecutorTestAccess.takeSpilled(pool, b) == b;
     }
 }

@@ -7,6 +7,7 @@ import io.github.taskpools.executor.BwosExecutor;
 import io.github.taskpools.executor.BwosTask;
 import io.github.taskpools.executor.ExecutorTestAccess;
 import io.github.taskpools.executor.ExecutorTestAccess.SubmissionQueueHandle;
+import io.github.taskpools.executor.ExecutorTestAccess.WorkerHandle;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -64,7 +65,8 @@ public class StripeWrapVsTake {
             twice |= seen & ((Task) t).bit;
             seen |= ((Task) t).bit;
         }
-        for (BwosTask<?> t; (t = ExecutorTestAccess.pollInjection(pool, ExecutorTestAccess.worker(pool, 0), true, false)) != null; ) {
+        WorkerHandle w0 = ExecutorTestAccess.worker(pool, 0);
+        for (BwosTask<?> t; (t = ExecutorTestAccess.pollInjection(pool, w0, true, false)) != null; ) {
             twice |= seen & ((Task) t).bit;
             seen |= ((Task) t).bit;
             spilled |= t == c ? 1 : 0;
