@@ -17,7 +17,7 @@
  * synchronization-order argument it rests on (the Dekker pattern of §3.1, GT's reach of §3.2).
  * Consumers that block ({@code take}, {@code poll}) wait on the internal event count
  * {@code internal.Waiters}; handles are bound to threads by {@code internal.ThreadBinding}.
- * jcstress tests: {@code io.github.taskpools.jcstress.cafe} (white-box, each race of §3.1 and §3.2)
- * and {@code io.github.taskpools.cafe.PutVsWait} in the jcstress-tests module.
+ * jcstress tests: {@code io.github.taskpools.jcstress.cafe} in the jcstress-tests module (white-box,
+ * each race of §3.1 and §3.2, and {@code PutVsWait}, a put against a consumer about to park).
  */
 package io.github.taskpools.cafe;

@@ -32,7 +32,7 @@
  * </ul>
  * jcstress tests of each race (parking against each kind of work, the idle stack, submission
  * against shutdown and termination, spares, {@code shutdownNow}): the
- * {@code io.github.taskpools.executor} package of the jcstress-tests module, listed with what each
- * proves in {@code docs/executor.md}.
+ * {@code io.github.taskpools.jcstress.executor} package of the jcstress-tests module, listed with
+ * what each proves in {@code docs/executor.md}.
  */
 package io.github.taskpools.executor;

@@ -49,7 +49,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class Waiters extends WaitersPad1 {
     private static final int FOREVER = -1;
 
-    private final ConcurrentLinkedQueue<Parked> parked = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<Parked> parked = new ConcurrentLinkedQueue<>();
 
     /**
      * A consumer's place in {@link #parked} for one wait. {@code woken} is set (volatile) by the
@@ -60,7 +60,7 @@ public final class Waiters extends WaitersPad1 {
      * park again off the queue, where no later producer finds it, parked for good ({@code
      * BlockingTakeTest.blockedTakersGetEveryTaskAndTheirStopTask}).
      */
-    private static final class Parked {
+    static final class Parked {
         final Thread thread = Thread.currentThread();
         volatile boolean woken;
     }
@@ -199,23 +199,8 @@ public final class Waiters extends WaitersPad1 {
         }
     }
 
-    /**
-     * Announces a waiting consumer and returns the epoch it will wait on; the caller then looks for
-     * a task once more and parks or leaves ({@link #leave()}). Public for the jcstress tests of the
-     * pools' put against a consumer's last look (the package is not exported).
-     */
-    public long prepare() {
-        WAITING.getAndAdd(this, 1L);
-        try {
-            return announce();
-        } catch (RuntimeException e) {
-            leave();
-            throw e;
-        }
-    }
-
     /** The consumer's half of the Dekker pattern, after its increment of {@code waiting}. */
-    private long announce() {
+    long announce() {
         if (asymmetric) {
             LinuxNative.privateExpeditedMembarrier(); // every producer's fence, see the class comment
         } else {
@@ -226,7 +211,7 @@ public final class Waiters extends WaitersPad1 {
         return (long) EPOCH.getVolatile(this);
     }
 
-    /** A consumer announced by {@link #prepare()} stops waiting. */
+    /** A consumer announced as waiting (its increment of {@code waiting}) stops waiting. */
     public void leave() {
         WAITING.getAndAdd(this, -1L);
     }
@@ -256,28 +241,8 @@ public final class Waiters extends WaitersPad1 {
     }
 
     /** A queued consumer parks (again) only while nobody took it off the queue and the epoch stays. */
-    private boolean mustWait(Parked me, long key) {
+    boolean mustWait(Parked me, long key) {
         return !me.woken && (long) EPOCH.getVolatile(this) == key;
-    }
-
-    /**
-     * Queues the caller as a consumer does before it parks, and returns its place (for the jcstress
-     * test of a wake against a consumer queueing itself; with {@link #prepare()} before it).
-     */
-    public Object enqueueForTest() {
-        Parked me = new Parked();
-        parked.add(me);
-        return me;
-    }
-
-    /** Whether the consumer queued as {@code place} with key {@code key} would park now (jcstress). */
-    public boolean mustWaitForTest(Object place, long key) {
-        return mustWait((Parked) place, key);
-    }
-
-    /** Whether {@code place} is still on the queue, where a producer's wake finds it (jcstress). */
-    public boolean isQueuedForTest(Object place) {
-        return parked.contains(place);
     }
 
     /** Whether producers signal without a fence, relying on the consumers' membarrier. */

@@ -24,7 +24,6 @@
  * comparison points of §3.7 (flat combining, ACRCQH, {@code PriorityBlockingQueue}, a skip list)
  * are baselines, in the pool-baselines module. Each class comment states its algorithm and
  * invariants, and each shared field's comment its access modes and the pairing they rely on.
- * jcstress tests: {@code io.github.taskpools.jcstress.numapq} and
- * {@code io.github.taskpools.numapq} in the jcstress-tests module.
+ * jcstress tests: {@code io.github.taskpools.jcstress.numapq} in the jcstress-tests module.
  */
 package io.github.taskpools.numapq;

@@ -18,6 +18,6 @@
  * {@code internal.ThreadBinding}, and a thief adopts, for one pop, a worker that nobody holds any
  * more (released, or its thread ended) while it still has tasks. The stealing loop and its
  * guarantees are in {@code BwosPool}'s class comment. jcstress test:
- * {@code io.github.taskpools.pool.GrantVsWait} in the jcstress-tests module.
+ * {@code io.github.taskpools.jcstress.pool.GrantVsWait} in the jcstress-tests module.
  */
 package io.github.taskpools.pool;

@@ -19,7 +19,7 @@
  * the memory reordering of §6.1 ({@code FenceMode}); SALSA+CAS, the comparison variant of §6.2, is
  * a builder option. {@code ScPool}'s class comment holds the §6.1 handshake and the "line 88"
  * causality argument; {@code Chunk}'s, reuse without hazard pointers. jcstress tests:
- * {@code io.github.taskpools.jcstress.salsa} and {@code io.github.taskpools.salsa.PutVsWait} in the
- * jcstress-tests module.
+ * {@code io.github.taskpools.jcstress.salsa} in the jcstress-tests module (among them
+ * {@code PutVsWait}, a put against a consumer about to park).
  */
 package io.github.taskpools.salsa;
