@@ -56,11 +56,10 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *   <li>Every accepted task runs exactly once, or, after {@link #shutdownNow()}, is returned by it
  *       (tasks given to {@code execute}/{@code submit}) or cancelled (fork/join tasks).</li>
  *   <li>A submission racing {@link #shutdown()} is either rejected (and never runs) or runs.</li>
- *   <li>A task submitted or forked from inside the pool can be run by an idle worker at once,
- *       even if the task that submitted it then blocks where the pool cannot see it (a latch, a
- *       lock, I/O); so is a fork made while the forking worker sees another worker idle, on its way
- *       from idle or not started, if nothing the forker granted earlier is still unclaimed (see
- *       the limit below).</li>
+ *   <li>A task submitted from inside the pool can be run by an idle worker at once, even if the
+ *       task that submitted it then blocks where the pool cannot see it (a latch, a lock, I/O); so
+ *       can a fork made while the forking worker sees another worker idle, on its way from idle
+ *       or not started (see the limit below).</li>
  *   <li>{@code join()} and {@code get()} on a worker help (they run the joined task if it is
  *       still queued, or its subtasks) and never block on a task their own worker holds; a
  *       worker that blocks in {@link #managedBlock} is compensated by a spare thread at once, one
@@ -84,9 +83,8 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * CAS, no fence), where {@code ForkJoinPool}'s pop is a CAS. For external submissions the two
  * are within measurement of each other or {@code ForkJoinPool} is ahead; the figures, machine and
  * commands are in the repository's {@code docs/measurements/executor.md} and the benchmark reports. Known
- * limit: a fork made while every other worker is busy or searching, while a task the forker
- * granted earlier is still unclaimed (a second fork right after a first), or while a worker parks
- * at that very moment (the forker's look at the idle count is a hint, without a fence) stays in
+ * limit: a fork made while every other worker is busy or searching, or while a worker parks at
+ * that very moment (the forker's look at the idle count is a hint, without a fence), stays in
  * the forking worker's block until that worker pushes again, which answers a searcher's request
  * for a grant; if it blocks where the pool cannot see (a latch) before that, the fork waits for
  * it. Tasks meant to run while their parent blocks should be given to {@code execute}. Forks meant to run while their parent waits should be joined (or submitted
@@ -102,7 +100,9 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * every worker takes from at once: a BWoS owner's block is reached by thieves only when the owner
  * grants it, and a task that submits work and then blocks where the pool cannot see it (a latch,
  * I/O) would hide that work; so would a fork, which therefore asks for a grant of its own block
- * when the forker sees a worker idle, waking or not started (see {@code Worker.fork}). Thieves take the oldest tasks;
+ * when the forker sees a worker idle, waking or not started, and, if it still stays in the block
+ * (a grant is not made while an earlier one is unclaimed), is published a second time in a queue
+ * any worker takes from, each copy claimed by CAS before it runs (see {@code Worker.fork}). Thieves take the oldest tasks;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
  * push. Submissions from threads outside the pool, platform or virtual, go into striped rings
@@ -1115,6 +1115,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             for (BwosTask<?> t; (t = w.submissions.poll()) != null; ) {
                 collect.accept(t);
             }
+            for (BwosTask<?> t; (t = w.copies.poll()) != null; ) {
+                collect.accept(t);
+            }
         }
         for (BwosTask<?> t; (t = spills.poll()) != null; ) {
             collect.accept(t);
@@ -1195,7 +1198,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
         for (int i = 0, n = created; i < n; i++) {
             Worker w = workers[i];
-            if (w.forks.sizeEstimate() != 0 || !w.submissions.isEmpty() || !w.inbox.isEmpty()) {
+            if (w.forks.sizeEstimate() != 0 || !w.submissions.isEmpty() || !w.inbox.isEmpty()
+                    || !w.copies.isEmpty()) {
                 return false;
             }
         }

@@ -120,6 +120,8 @@ final class Worker implements Runnable {
      * for 32 service times while the other worker served newer ones (docs/measurements/executor.md, 2026-12-05).
      */
     static final int BATCH = 32;
+    /** Room for second copies of forks (see {@link #copies}); a copy that finds it full is spilled. */
+    static final int COPIES = 256;
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
@@ -172,6 +174,14 @@ final class Worker implements Runnable {
      * by CAS of the consumer index, so a batch never hides behind a worker blocked in a task.
      */
     final SpmcArrayQueue<BwosTask<?>> inbox = new SpmcArrayQueue<>(BATCH);
+    /**
+     * Second copies of forks that stayed in this worker's block while another worker was idle
+     * (see {@link #publishCopy}), oldest first. JCTools' SPMC queue, as {@link #submissions}; its
+     * own queue, looked at after the deques' granted tasks, so that a thief takes the oldest (the
+     * largest) fork before a copy of a newer one. A copy whose fork ran elsewhere is dropped by
+     * whoever polls it.
+     */
+    final SpmcArrayQueue<BwosTask<?>> copies = new SpmcArrayQueue<>(COPIES);
     /**
      * The thread of this slot, the last one if it exited. Volatile: written by a starter before it
      * starts the thread (a slot is taken over by a new thread after its old one left), read by
@@ -463,6 +473,11 @@ final class Worker implements Runnable {
                     return t;
                 }
             }
+            for (BwosTask<?> t; (t = strict ? v.copies.poll() : v.copies.relaxedPoll()) != null; ) {
+                if (stolen(t)) {
+                    return t;
+                }
+            }
         }
         return null;
     }
@@ -645,10 +660,11 @@ final class Worker implements Runnable {
      * (a plain store of the push limit): the push grants the older half of the block, the task
      * itself when it is alone there, and the changed grant count wakes a worker. A grant is dropped
      * while the thieves still have granted tasks, so a second fork made before the first was
-     * stolen stays in the block until the owner pushes again (the limit documented in {@link
-     * BwosExecutor}; putting every such fork into the FIFO queue instead cost fine-grained fork/join
-     * a third of its throughput at 2 workers, docs/executor.md). A fork the deque refuses goes to
-     * the spill queue, in a hand-over (after shutdownNow it is cancelled).
+     * stolen stays in the block until the owner pushes again: while a worker is idle, such a fork
+     * is published a second time ({@link #publishCopy}). A fork made while every other worker is
+     * busy stays in the block until a push answers a searcher's request (the limit documented in
+     * {@link BwosExecutor}). A fork the deque refuses goes to the spill queue, in a hand-over
+     * (after shutdownNow it is cancelled).
      */
     void fork(BwosTask<?> t) {
         t.forker = this; // plain: read back by this worker's join, a hint to helpers
@@ -675,11 +691,13 @@ final class Worker implements Runnable {
 
     /**
      * A fork that stayed in this worker's block (the grant was dropped, or granted only older
-     * tasks) while another worker is idle: publishes it a second time, in the FIFO queue (or the
+     * tasks) while another worker is idle: publishes it a second time, in {@link #copies} (or the
      * spill queue), where any worker takes it at once, so that it cannot hide behind this worker
      * if its task now blocks where the pool cannot see. {@link BwosTask#markShared()} first:
      * whoever takes either copy runs it only if it claims it (one CAS), and the other copy is
-     * dropped where it is found. Only while a worker is idle: a copy of every fork would cost a
+     * dropped where it is found. Into {@link #copies}, not the FIFO queue: thieves look there after
+     * the granted forks (a copy in the FIFO queue, looked at first, was stolen before the larger
+     * granted fork and cost fine-grained fork/join about a tenth, 2026-12-05). Only while a worker is idle: a copy of every fork would cost a
      * CAS per fork (and forks moved to the FIFO queue cost fine-grained fork/join a third of its
      * throughput, docs/measurements/executor.md). After shutdownNow has begun there is no copy:
      * the fork stays in the deque, cancelled at the worker's exit.
@@ -690,7 +708,7 @@ final class Worker implements Runnable {
         }
         t.markShared(); // before the copy is offered, and before any grant of the deque's copy
         try {
-            if (!submissions.offer(t)) {
+            if (!copies.offer(t)) {
                 pool.spill(t);
             }
         } finally {
@@ -849,7 +867,7 @@ final class Worker implements Runnable {
                     Thread.onSpinWait();
                     continue;
                 }
-                if (!submissions.isEmpty() || !inbox.isEmpty()) {
+                if (!submissions.isEmpty() || !inbox.isEmpty() || !copies.isEmpty()) {
                     pool.signalWork(); // our queues are everyone's: make sure somebody looks
                 }
                 PARKS.setOpaque(this, parks + 1);

@@ -151,12 +151,15 @@ public final class ExecutorTestAccess {
         public final SpmcArrayQueue<BwosTask<?>> submissions;
         /** The worker's inbox of tasks moved from a stripe ({@code inbox}). */
         public final SpmcArrayQueue<BwosTask<?>> inbox;
+        /** The worker's second copies of forks published while another worker was idle ({@code copies}). */
+        public final SpmcArrayQueue<BwosTask<?>> copies;
 
         WorkerHandle(Worker worker) {
             this.worker = worker;
             this.forks = worker.forks;
             this.submissions = worker.submissions;
             this.inbox = worker.inbox;
+            this.copies = worker.copies;
         }
 
         /** Parking handshake, step 1 ({@code announceParked()}): onto the idle stack; this park's stamp. */

@@ -17,12 +17,12 @@ import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * A fork published twice ({@code Worker.publishCopy}: it stayed in the forker's block while
- * another worker was idle, so a copy went to the forker's FIFO queue): the forker's pop against
+ * another worker was idle, so a copy went to the forker's queue of copies): the forker's pop against
  * an idle worker's poll of the copy. Two workers, threads never started. Set-up: with worker 1
  * parked, worker 0 forked task A (granted alone to thieves) and then X through {@code Worker.fork};
  * the grant for X is not made while A is unclaimed, so X sits both in worker 0's block and in its
- * FIFO queue, marked shared. Actor 1 plays worker 0 popping its deque and claiming what
- * it got; actor 2 plays worker 1 polling worker 0's FIFO queue and claiming; the arbiter runs
+ * queue of copies, marked shared. Actor 1 plays worker 0 popping its deque and claiming what
+ * it got; actor 2 plays worker 1 polling worker 0's copies and claiming; the arbiter runs
  * whatever each claimed, as a worker would.
  *
  * <p>FORBIDDEN: both claimed (X would run twice), or neither (X would never run). Results: worker
@@ -57,7 +57,7 @@ public class SharedForkClaim {
         w1.lookAgain(w1.announceParked()); // worker 1 parks: idle
         w0.fork(new Count()); // granted alone to the idle worker, which has not claimed it yet
         w0.fork(x); // no second grant while the first is unclaimed: X stays in the block, and a copy goes out
-        if (!ExecutorTestAccess.isShared(x) || w0.submissions.size() != 1 || w0.forks.ownerBlockSize() != 1) {
+        if (!ExecutorTestAccess.isShared(x) || w0.copies.size() != 1 || w0.forks.ownerBlockSize() != 1) {
             throw new IllegalStateException("set-up: X not published twice");
         }
     }
@@ -74,7 +74,7 @@ public class SharedForkClaim {
 
     @Actor
     public void idleWorkerPolls(III_Result r) {
-        BwosTask<?> t = w0.submissions.poll();
+        BwosTask<?> t = w0.copies.poll();
         if (t != null && ExecutorTestAccess.tryClaim(t)) {
             claimed1 = t;
             r.r2 = 1;
