@@ -406,11 +406,18 @@ public abstract class BwosTask<V> implements Future<V> {
 
     /**
      * Whether the caller, which just took this task from a queue or a deque, may run it: always
-     * for a task published once (one volatile read); for a {@link #SHARED} one, only if its CAS
+     * for a task published once (one plain read); for a {@link #SHARED} one, only if its CAS
      * sets {@code CLAIMED} first. The loser drops its copy (the task runs, or ran, elsewhere);
      * a done task is never claimed (jcstress {@code SharedForkClaim}).
      */
     final boolean tryClaim() {
+        // Plain first read: SHARED is set before either copy is published (the owner's own
+        // program order, or the offer's or grant's release that the taker acquired), so a task
+        // without it is never shared and the owner's pop pays no acquire; a shared one is decided
+        // by the volatile reads and the CAS below.
+        if (((int) STATUS.get(this) & SHARED) == 0) {
+            return true;
+        }
         for (int s; ((s = status) & SHARED) != 0; ) {
             if (s < 0 || (s & CLAIMED) != 0) {
                 return false;

@@ -703,35 +703,18 @@ final class Worker implements Runnable {
      * the fork stays in the deque, cancelled at the worker's exit.
      */
     private void publishCopy(BwosTask<?> t) {
-        if (!beginHandOver()) {
-            return;
-        }
-        t.markShared(); // before the copy is offered, and before any grant of the deque's copy
-        try {
-            if (!copies.offer(t)) {
-                pool.spill(t);
-            }
-        } finally {
-            endHandOver();
-        }
-        pool.signalWork();
+        // Before the copy is offered and before any grant of the deque's copy. If shutdownNow has
+        // begun there is no copy, and the one copy of a shared task is claimed as any other.
+        t.markShared();
+        handOver(copies, t);
     }
 
     /** A fork the deque refused: into the FIFO queue (or the spill queue), then a signal. */
     private void forkShared(BwosTask<?> t) {
         t.forker = null; // not in our deque: helpers must not take our forks for its
-        if (!beginHandOver()) {
+        if (!handOver(submissions, t)) {
             t.trySetCancelled(); // shutdownNow has begun: forks are cancelled, their joiners see it
-            return;
         }
-        try {
-            if (!submissions.offer(t)) {
-                pool.spill(t);
-            }
-        } finally {
-            endHandOver();
-        }
-        pool.signalWork();
     }
 
     /**
@@ -741,17 +724,29 @@ final class Worker implements Runnable {
      * @throws RejectedExecutionException once {@code shutdownNow} has begun
      */
     void submit(BwosTask<?> t) {
-        if (!beginHandOver()) {
+        if (!handOver(submissions, t)) {
             throw new RejectedExecutionException("BwosExecutor was shut down now");
         }
+    }
+
+    /**
+     * Offers {@code t} to {@code q} (the spill queue if {@code q} is null or full) in a hand-over,
+     * then signals: the fenced producer side of the parking handshake. {@code false}, with nothing
+     * moved, once shutdownNow has begun.
+     */
+    private boolean handOver(SpmcArrayQueue<BwosTask<?>> q, BwosTask<?> t) {
+        if (!beginHandOver()) {
+            return false;
+        }
         try {
-            if (!submissions.offer(t)) {
+            if (q == null || !q.offer(t)) {
                 pool.spill(t);
             }
         } finally {
             endHandOver();
         }
         pool.signalWork();
+        return true;
     }
 
     /**
@@ -1033,16 +1028,9 @@ final class Worker implements Runnable {
     /** A stolen fork not to be run inside a join: to the spill queue, for any worker. */
     private void release(BwosTask<?> x) {
         x.disown();
-        if (!beginHandOver()) {
+        if (!handOver(null, x)) { // the spill queue, where its forker's join looks
             x.trySetCancelled(); // shutdownNow has begun: forks are cancelled, their joiners see it
-            return;
         }
-        try {
-            pool.spill(x);
-        } finally {
-            endHandOver();
-        }
-        pool.signalWork();
     }
 
     /**
