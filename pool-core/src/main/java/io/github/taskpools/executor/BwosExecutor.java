@@ -561,12 +561,15 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
                 // the batch fits. Not in the parking look, which must stay a look, nor for a
                 // joiner, which must not take on tasks that would wait behind its join.
-                if (batch && w.inbox.isEmpty() && moveBatch(q, w) > 0) {
+                int moved = batch && w.inbox.isEmpty() ? moveBatch(q, w) : -1;
+                if (moved > 0) {
                     signalWork(); // stealable work moved (ordered stores): the fenced handshake
-                } else if (q.size() != 0) {
+                } else if (moved < 0 && q.size() != 0) {
                     // Tasks left in the stripe: pass the signal on (their submitters' wakes may have
                     // found a searcher, who took only one; jcstress SubmitBehindQueued). No fence:
                     // our CAS of base, the reads of top and base and of the counts are volatile.
+                    // A batch that moved none read top and base so already (after our CAS, as
+                    // size does) and found none left.
                     wakeOne();
                 }
                 return t;
@@ -575,10 +578,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return null;
     }
 
-    /** Moves a batch of {@code q}'s tasks into {@code w}'s inbox in a hand-over (none once shutdownNow has begun). */
+    /**
+     * Moves a batch of {@code q}'s tasks into {@code w}'s inbox in a hand-over: how many, 0 when a
+     * read of top found none left, -1 once shutdownNow has begun (nothing read).
+     */
     private int moveBatch(SubmissionQueue q, Worker w) {
         if (!w.beginHandOver()) {
-            return 0;
+            return -1;
         }
         try {
             return q.moveTo(w.inbox, Worker.BATCH, parallelism, this);

@@ -50,12 +50,19 @@ import org.jctools.queues.SpmcArrayQueue;
  *         volatile store of top                         was ever pushed)
  * slots   (relaxedPoll's look)                        searchers: opaque, a hint checked
  *                                                       against top before the CAS
+ * topCache takers (relaxedPoll, moveTo): release store  takers: acquire; a value above base
+ *         of a value of top they read (volatile),       means the index base was published
+ *         only if above the cache                        (pairs with the release: the slot's
+ *                                                        store happened before that read of top)
  * </pre>
- * {@code lock}, {@code top} and {@code array} share the submitters' lines; {@code base} and
- * {@code ring}, written by takers and once by the first submitter, are padded onto lines of their
- * own (JCTools-style padding by inheritance). A searching worker's {@link #relaxedPoll()} reads
- * {@code top} only when the slot of {@code base} holds a task, so that looks at empty stripes
- * leave the submitters' line in their cache.
+ * {@code lock}, {@code top} and {@code array} share the submitters' lines; {@code base},
+ * {@code topCache} and {@code ring}, written by takers and once by the first submitter, are padded
+ * onto lines of their own (JCTools-style padding by inheritance). The takers' hot paths
+ * ({@link #relaxedPoll()}, {@link #moveTo}) read {@code top} only when the slot of {@code base}
+ * holds a task and {@code topCache} is not above {@code base}: a submitter's next push then finds
+ * its line still in its cache, where a read of top per take moved the line to the taker's core at
+ * every task (ForkJoinPool's takers likewise read only base and the slot). The strict
+ * {@link #poll()} of the parking look reads top.
  */
 final class SubmissionQueue extends SubmissionQueueBase {
     long q00, q01, q02, q03, q04, q05, q06, q07;
@@ -154,7 +161,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
             long b = (long) BASE.getVolatile(this);
             // Opaque: a hint. Null: nothing was pushed at b yet, or its taker has cleared it.
             // Non-null: the task of b, or of b - capacity not cleared yet, which top tells apart.
-            if (SLOTS.getOpaque(a, (int) b & mask) == null || (long) TOP.getVolatile(this) <= b) {
+            if (SLOTS.getOpaque(a, (int) b & mask) == null || topAbove(b) <= b) {
                 return null;
             }
             if (BASE.compareAndSet(this, b, b + 1)) {
@@ -165,13 +172,15 @@ final class SubmissionQueue extends SubmissionQueueBase {
 
     /**
      * Takes a share of the oldest tasks by one CAS, at most {@code max} and at most the
-     * {@code shares}-th part of those queued (rounded up), and offers them to {@code inbox} (its
-     * owner's, which offers only into an empty inbox, so they fit); returns how many it took.
+     * {@code shares}-th part of those queued (rounded up; counted up to the takers' cache of top
+     * while that is above base, see {@link #topAbove}), and offers them to {@code inbox} (its
+     * owner's, which offers only into an empty inbox, so they fit); returns how many it took, 0 only
+     * when a volatile read of top (after the caller's earlier CAS of base) found none queued.
      */
     int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, int shares, BwosExecutor pool) {
         for (;;) {
             long b = (long) BASE.getVolatile(this);
-            long n = Math.min(max, ((long) TOP.getVolatile(this) - b + shares - 1) / shares);
+            long n = Math.min(max, (topAbove(b) - b + shares - 1) / shares);
             if (n <= 0) {
                 return 0;
             }
@@ -186,6 +195,25 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 return (int) n;
             }
         }
+    }
+
+    /**
+     * {@code top}, or a smaller value it had, that is above {@code b} if the takers' cache of it is:
+     * a take of index {@code b} then leaves the submitters' line alone (JCTools' SPMC queue keeps
+     * such a producer-index cache for its consumers). Otherwise reads {@code top} (volatile) and
+     * caches it if it is above the cache. The cache only grows, except that two takers may store
+     * their reads out of order, which leaves a smaller value: a later take reads top again.
+     */
+    private long topAbove(long b) {
+        long c = (long) TOP_CACHE.getAcquire(this);
+        if (c > b) {
+            return c; // index b was published: the cached top was read after its slot was stored
+        }
+        long t = (long) TOP.getVolatile(this);
+        if (t > c) {
+            TOP_CACHE.setRelease(this, t); // after our volatile read: passes its publication on
+        }
+        return t;
     }
 
     /** The task of index {@code k}, which the caller took by its CAS of base; clears the slot. */
@@ -282,15 +310,17 @@ abstract class SubmissionQueuePad1 extends SubmissionQueueProducer {
     long r08, r09, r10, r11, r12, r13, r14, r15;
 }
 
-/** The takers' field. */
+/** The takers' fields. */
 abstract class SubmissionQueueBase extends SubmissionQueuePad1 {
     static final VarHandle BASE;
     static final VarHandle RING;
+    static final VarHandle TOP_CACHE;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             BASE = l.findVarHandle(SubmissionQueueBase.class, "base", long.class);
+            TOP_CACHE = l.findVarHandle(SubmissionQueueBase.class, "topCache", long.class);
             RING = l.findVarHandle(SubmissionQueueBase.class, "ring", BwosTask[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -300,6 +330,9 @@ abstract class SubmissionQueueBase extends SubmissionQueuePad1 {
     /** The oldest index not taken yet. */
     @SuppressWarnings("unused") // through BASE
     private volatile long base;
+    /** A value {@code top} had, read by a taker (see {@link SubmissionQueue#topAbove}). */
+    @SuppressWarnings("unused") // through TOP_CACHE
+    private long topCache;
     /**
      * The ring, the takers' copy of {@code array}, beside base so that takers never read the
      * submitters' line for it. Release store once by the first submitter (before its first

@@ -247,6 +247,12 @@ final class Worker implements Runnable {
     /** Forks made by this worker (wrapping; see {@link BwosTask#forkSeq}). */
     private int forkCount;
     private int tick;
+    /**
+     * Whether {@link #forks} may hold a task: set before every push, cleared when a pop in
+     * {@link #next()} finds the deque empty (its older blocks too). A worker that runs only
+     * submissions then skips the empty deque's slow pop (a block probe per task).
+     */
+    private boolean mayHoldForks = true;
     private int seed;
     /** The submission stripe this worker polls first: where it last found a task. */
     int stripe;
@@ -321,12 +327,15 @@ final class Worker implements Runnable {
             if (++tick % INJECTION_INTERVAL == 0) {
                 t = pool.pollInjection(this, false, true);
             }
-            if (t == null && (t = forks.pop()) != null) {
-                if (!t.tryClaim()) {
+            if (t == null && mayHoldForks) {
+                if ((t = forks.pop()) == null) {
+                    mayHoldForks = false; // empty, older blocks too: only our next push refills it
+                } else if (!t.tryClaim()) {
                     continue; // a fork published twice and run elsewhere: drop our copy
+                } else {
+                    foundWork(); // a fork: no taker record, its forker runs it (see BwosTask.taker)
+                    return t;
                 }
-                foundWork(); // a fork: no taker record, its forker runs it (see BwosTask.taker)
-                return t;
             }
             if (t == null) {
                 t = submissions.poll(); // null only when empty, as the inbox's
@@ -673,6 +682,7 @@ final class Worker implements Runnable {
         if (othersIdle) {
             forks.requestGrant();
         }
+        mayHoldForks = true;
         if (!forks.push(t)) {
             forkShared(t);
             return;
@@ -822,6 +832,7 @@ final class Worker implements Runnable {
                     // Older than t: t was taken, and x is a fork of a frame lower on this stack (a
                     // task run inside a join pushes its forks above the outer frame's). Run here,
                     // it could wait for that frame (x may join what waits for t): back on top.
+                    mayHoldForks = true;
                     if (!forks.push(x)) {
                         forkShared(x);
                     }
