@@ -328,6 +328,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * number {@code threads - blocked}; the pool adds a thread while that is below parallelism.
      */
     private final WorkerCount blocked = new WorkerCount();
+    /** Watches for workers blocked where the pool cannot see, while the pool is saturated. */
+    private final BlockedWorkerMonitor monitor;
 
     /** A pool with the default settings of {@link Builder}. */
     public BwosExecutor() {
@@ -360,7 +362,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (factory != null) {
             Worker.usingCustomThreads();
         }
-        this.namePrefix = b.namePrefix != null ? b.namePrefix : "bwos-executor-" + POOL_IDS.incrementAndGet() + "-worker-";
+        int id = POOL_IDS.incrementAndGet();
+        this.namePrefix = b.namePrefix != null ? b.namePrefix : "bwos-executor-" + id + "-worker-";
+        this.monitor = new BlockedWorkerMonitor(this, "bwos-executor-" + id + "-monitor");
         ObjectName name = null;
         if (b.jmxName != null) {
             try {
@@ -682,6 +686,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (wasSearching) {
             searching.decrement();
         }
+        monitor.onIdle();
     }
 
     /**
@@ -771,6 +776,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         for (long c; ; ) {
             boolean idle = ((c = (long) CTL.getVolatile(this)) & STACK) != 0;
             if (idle ? !mayWake(c) : !mayGrow(c)) {
+                if (!idle && runState(c) < QUIESCED) {
+                    monitor.onSaturated(); // every thread busy: a blocked one would hold this work up
+                }
                 return;
             }
             if (!evenIfSearching && (searching.get() != 0 || waking.get() != 0)) {
@@ -960,6 +968,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     void beginBlock() {
         blocked.increment(); // before the read of ctl: see workerExited
+        compensate();
+    }
+
+    /** For a worker just counted blocked: wakes an idle worker or adds a thread (see beginBlock). */
+    private void compensate() {
         for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
             if ((c & STACK) != 0 ? !mayWake(c) || pop(c) : !mayGrow(c) || tryStart(c)) {
                 return;
@@ -975,6 +988,56 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     boolean othersRunning() {
         long c = (long) CTL.getVolatile(this);
         return total(c) - idle(c) - blocked.get() > 1;
+    }
+
+    /**
+     * Whether no thread is idle and the pool adds none (every thread busy, and as many as may run
+     * tasks), before termination: the state in which a worker blocked where the pool cannot see
+     * holds up queued work ({@link BlockedWorkerMonitor}). One volatile read of {@code ctl}, and of
+     * the blocked count once the threads reach parallelism.
+     */
+    boolean saturated() {
+        long c = (long) CTL.getVolatile(this);
+        return (c & STACK) == 0 && runState(c) < QUIESCED && !mayGrow(c);
+    }
+
+    /**
+     * The monitor's look ({@link BlockedWorkerMonitor}) for workers blocked inside a task where the
+     * pool cannot see: a JDK synchronizer (which on a ForkJoinPool worker would block through
+     * {@code ForkJoinPool.managedBlock}, and be compensated there), a monitor, a blocking read.
+     * Only while the pool is {@link #saturated()}: then each worker that seems blocked ({@code
+     * Worker.seemsBlockedInTask}: its thread waiting and no task finished since the last look) is
+     * counted blocked, once (a CAS on the worker), and the pool wakes or adds a worker for it as
+     * for a compensated wait; the worker undoes the count when it runs again. A Jetty handler's
+     * blocking body read on two workers held the requests queued behind it for hundreds of
+     * milliseconds without this (docs/measurements/service-2026-12-05).
+     */
+    void compensateHiddenBlocks() {
+        if (!saturated()) {
+            return; // a worker is idle, or one will be started: nothing to compensate yet
+        }
+        Worker[] ws = workers;
+        for (int i = 0, n = created(); i < n; i++) {
+            Worker v = ws[i];
+            if (v != null && v.seemsBlockedInTask() && countBlocked(v)) {
+                compensate();
+            }
+        }
+    }
+
+    /**
+     * Counts {@code v} blocked for the monitor unless somebody counted it already; whether this
+     * call did (jcstress {@code ObserverCountVsRun}). Counted before the claim: the worker may run
+     * again and undo the count as soon as the claim succeeds, and must never take the blocked
+     * count below zero.
+     */
+    boolean countBlocked(Worker v) {
+        blocked.increment();
+        if (v.claimCompensation(Worker.COUNTED_BY_OBSERVER)) {
+            return true;
+        }
+        blocked.decrement();
+        return false;
     }
 
     /** The wait of {@link #beginBlock()} ended: the worker runs tasks again. */
@@ -1040,14 +1103,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         if (blocker.isReleasable()) {
             return;
         }
-        BwosExecutor pool = w.pool;
-        pool.beginBlock();
+        w.beginCompensatedWait();
         try {
             while (!blocker.isReleasable() && !blocker.block()) {
                 Thread.onSpinWait(); // block() returned false: it wants to be called again
             }
         } finally {
-            pool.endBlock();
+            w.endCompensation();
         }
     }
 
@@ -1218,6 +1280,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * last thread's exit), once: no thread starts after that.
      */
     private void terminated() {
+        monitor.stop();
         if (mbeanName != null) {
             try {
                 ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);

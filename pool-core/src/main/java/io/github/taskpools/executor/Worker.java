@@ -136,6 +136,7 @@ final class Worker implements Runnable {
     private static final VarHandle WAKEUPS;
     private static final VarHandle HANDING;
     private static final VarHandle JOINING;
+    private static final VarHandle COMPENSATION;
 
     /** Worker of the current thread for threads made by a user's ThreadFactory. */
     private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
@@ -153,6 +154,7 @@ final class Worker implements Runnable {
             WAKEUPS = l.findVarHandle(Worker.class, "wakeups", long.class);
             HANDING = l.findVarHandle(Worker.class, "handing", boolean.class);
             JOINING = l.findVarHandle(Worker.class, "joining", BwosTask.class);
+            COMPENSATION = l.findVarHandle(Worker.class, "compensation", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -230,6 +232,24 @@ final class Worker implements Runnable {
     private int parkSeq;
     /** This worker's park stamp while it is on the idle stack (its last {@link #announceParked()}). */
     int stamp;
+    /**
+     * Who counted this worker blocked in the pool's blocked count: {@link #NOT_COUNTED}, {@link
+     * #COUNTED_BY_OBSERVER} (the pool's monitor saw it blocked inside a task where the pool cannot
+     * see, see {@link BlockedWorkerMonitor}) or {@link #COUNTED_BY_SELF} (a compensated
+     * wait of its own: a join, {@link BwosExecutor#managedBlock}). Set by CAS from NOT_COUNTED, so
+     * a blocked worker is counted once; reset by this worker with a volatile getAndSet when it
+     * runs again, which undoes the count. Read with a volatile load (a plain load on x86) after
+     * every task.
+     */
+    volatile int compensation;
+    static final int NOT_COUNTED = 0;
+    static final int COUNTED_BY_OBSERVER = 1;
+    static final int COUNTED_BY_SELF = 2;
+    /**
+     * {@link #tasks()} as the pool's monitor last saw it. Plain, written and read by the monitor's
+     * thread only: a hint that this worker has not finished a task between two looks.
+     */
+    long observedTasks;
     /** Whether this worker's keep-alive ran out and it left the idle stack to exit. */
     private boolean retired;
     /**
@@ -314,6 +334,52 @@ final class Worker implements Runnable {
     private void runTask(BwosTask<?> t) {
         t.doExec();
         TASKS.setOpaque(this, tasks + 1);
+        if (compensation == COUNTED_BY_OBSERVER) {
+            endCompensation(); // the task blocked where the pool cannot see, and a spare was added
+        }
+    }
+
+    /**
+     * For an observer: whether this worker seems blocked inside a task where the pool cannot see
+     * (a lock, a latch, a blocking read): on no idle stack, counted blocked by nobody, its thread
+     * WAITING, TIMED_WAITING or BLOCKED, and no task finished since this observer's last look.
+     * Records the task count for the next look. A hint: the worker may run again at any moment.
+     */
+    boolean seemsBlockedInTask() {
+        long n = tasks();
+        long seen = observedTasks;
+        observedTasks = n;
+        if (n != seen || compensation != NOT_COUNTED || isParked()) {
+            return false;
+        }
+        Thread t = thread;
+        Thread.State s = t == null ? Thread.State.NEW : t.getState();
+        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
+    }
+
+    /** An observer counts this worker blocked, unless somebody did: CAS from NOT_COUNTED. */
+    boolean claimCompensation(int by) {
+        return COMPENSATION.compareAndSet(this, NOT_COUNTED, by);
+    }
+
+    /**
+     * This worker runs again: if anybody counted it blocked, it resets that (volatile getAndSet,
+     * so that a count is undone exactly once) and leaves the pool's blocked count.
+     */
+    void endCompensation() {
+        if ((int) COMPENSATION.getAndSet(this, NOT_COUNTED) != NOT_COUNTED) {
+            pool.endBlock();
+        }
+    }
+
+    /**
+     * A compensated wait of this worker begins: it counts itself blocked (the pool wakes or adds a
+     * worker), unless an observer counted it already.
+     */
+    void beginCompensatedWait() {
+        if (claimCompensation(COUNTED_BY_SELF)) {
+            pool.beginBlock();
+        }
     }
 
     /** The next task, searching and parking as needed; {@code null} when the worker must exit. */
@@ -917,11 +983,11 @@ final class Worker implements Runnable {
                 return s;
             }
         }
-        pool.beginBlock();
+        beginCompensatedWait();
         try {
             return t.awaitExternal(false, deadline);
         } finally {
-            pool.endBlock();
+            endCompensation();
         }
     }
 

@@ -162,6 +162,24 @@ public final class ExecutorTestAccess {
             this.copies = worker.copies;
         }
 
+        /**
+         * The monitor's count of this worker as blocked where the pool cannot see ({@code
+         * pool.countBlocked(worker)}): whether this call counted it.
+         */
+        public boolean countBlockedByMonitor() {
+            return worker.pool.countBlocked(worker);
+        }
+
+        /** What a worker does when it runs again ({@code endCompensation()}): undoes a count of it as blocked. */
+        public void endCompensation() {
+            worker.endCompensation();
+        }
+
+        /** Whether anybody counts this worker blocked (its {@code compensation} is not NOT_COUNTED). */
+        public boolean countedBlocked() {
+            return worker.compensation != Worker.NOT_COUNTED;
+        }
+
         /** Parking handshake, step 1 ({@code announceParked()}): onto the idle stack; this park's stamp. */
         public int announceParked() {
             return worker.announceParked();

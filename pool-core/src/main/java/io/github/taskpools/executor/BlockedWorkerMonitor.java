@@ -1,0 +1,160 @@
+package io.github.taskpools.executor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A {@link BwosExecutor}'s watch for workers blocked inside a task where the pool cannot see: a
+ * JDK synchronizer's wait (which on a {@code ForkJoinPool} worker blocks through {@code
+ * ForkJoinPool.managedBlock}, and is compensated there), a monitor, a blocking read such as a
+ * servlet's body read. Without it, work queued behind such workers waits until one of them runs
+ * again; with it, the pool adds a spare for each within a few milliseconds, as it does at once for
+ * a {@link BwosExecutor#managedBlock} or a join. Go's runtime does the same from its monitor
+ * thread, which takes the processor away from a goroutine blocked in a system call.
+ *
+ * <h2>Algorithm</h2>
+ * One daemon thread per pool, started when the pool has been <em>saturated</em> (no thread idle
+ * and no thread to be added: every thread busy, and as many as may run tasks) for {@value
+ * #WAKE_DELAY_MICROS} µs: a waker that finds the pool saturated marks the time once, a parking
+ * worker clears the mark, and a waker that finds the mark older than the delay starts the monitor
+ * or wakes it. So a burst that saturates the pool for less than the delay pays a read of the
+ * clock and one CAS, and no wake-up; a pool that stays saturated (its workers busy, or blocked)
+ * gets the monitor at its next submission or wake after the delay. While the pool stays
+ * saturated the monitor looks every {@value #INTERVAL_MILLIS} ms
+ * ({@link BwosExecutor#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
+ * or BLOCKED, outside the pool's own parking and compensated waits, and that has finished no task
+ * since the previous look, is counted blocked, once, and the pool wakes or adds a worker for it;
+ * the worker undoes the count when it runs again. After {@value #QUIET_LOOKS} looks in a row that
+ * found the pool not saturated, the monitor parks until a waker wakes it: an idle pool costs it
+ * nothing. A task that waits briefly on a lock at the moment of two looks may get a spare it did
+ * not need; spares retire after the pool's keep-alive.
+ *
+ * <p>Limit: the monitor is woken by the pool's own traffic (a submission, fork or wake-up that
+ * finds it saturated after the delay). If every worker blocks and nothing is submitted after the
+ * delay, the monitor stays asleep; a service's next request wakes it.
+ *
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field    writer: mode                                  reader: mode
+ * state    wakers: CAS SLEEPING to WATCHING (the winner   wakers: volatile, then CAS; monitor:
+ *          starts or unparks the thread); monitor: CAS    volatile
+ *          WATCHING to SLEEPING; terminator: volatile
+ *          store of STOPPED
+ * since    wakers: CAS 0 to the time (volatile);          wakers: volatile (a hint: a stale
+ *          parking workers and the monitor: volatile       value only moves a wake-up by one
+ *          store of 0, read first                          submission)
+ * thread   the CAS winner that starts it: volatile store,  wakers after a later winning CAS, the
+ *          before start                                    terminator: volatile (null: never
+ *                                                          started, nothing to unpark)
+ * </pre>
+ * A wake-up can be missed (a waker that read WATCHING just before the monitor went to sleep): the
+ * next waker that finds the pool saturated after the delay wakes it. Nothing else depends on it.
+ */
+final class BlockedWorkerMonitor implements Runnable {
+    /** Milliseconds between two looks while the pool is saturated. */
+    static final long INTERVAL_MILLIS = 2;
+    /** Microseconds the pool stays saturated before a waker wakes the monitor. */
+    static final long WAKE_DELAY_MICROS = 1000;
+    /** Looks in a row that found the pool not saturated before the monitor sleeps. */
+    static final int QUIET_LOOKS = 2;
+
+    private static final int SLEEPING = 0;
+    private static final int WATCHING = 1;
+    private static final int STOPPED = 2;
+
+    private static final VarHandle STATE;
+    private static final VarHandle SINCE;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(BlockedWorkerMonitor.class, "state", int.class);
+            SINCE = l.findVarHandle(BlockedWorkerMonitor.class, "since", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final BwosExecutor pool;
+    private final String name;
+    @SuppressWarnings("unused") // through STATE
+    private volatile int state;
+    /** When a waker first found the pool saturated ({@code System.nanoTime()}, never 0), or 0. */
+    @SuppressWarnings("unused") // through SINCE
+    private volatile long since;
+    private volatile Thread thread;
+
+    BlockedWorkerMonitor(BwosExecutor pool, String name) {
+        this.pool = pool;
+        this.name = name;
+    }
+
+    /**
+     * A waker found the pool saturated: marks the time, or, if the mark is older than the delay,
+     * starts the monitor (the first time) or wakes it. One volatile read while it watches.
+     */
+    void onSaturated() {
+        if (state != SLEEPING) {
+            return;
+        }
+        long now = System.nanoTime() | 1L; // never 0, which means "not marked"
+        long s = since;
+        if (s == 0L) {
+            SINCE.compareAndSet(this, 0L, now);
+        } else if (now - s >= WAKE_DELAY_MICROS * 1000L && STATE.compareAndSet(this, SLEEPING, WATCHING)) {
+            Thread t = thread;
+            if (t == null) {
+                t = new Thread(this, name);
+                t.setDaemon(true); // it runs no user code: it never keeps the JVM alive
+                thread = t;
+                t.start();
+            } else {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /** A worker parks: the pool is not saturated. A read, and a store only if marked. */
+    void onIdle() {
+        if (since != 0L) {
+            since = 0L;
+        }
+    }
+
+    /** The pool terminated: the monitor exits (at its next look, or now if it sleeps). */
+    void stop() {
+        state = STOPPED;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    @Override
+    public void run() {
+        int quiet = 0;
+        while (state != STOPPED) {
+            if (pool.saturated()) {
+                quiet = 0;
+                pool.compensateHiddenBlocks();
+            } else if (++quiet >= QUIET_LOOKS) {
+                quiet = 0;
+                sleep();
+                continue;
+            }
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(INTERVAL_MILLIS));
+        }
+    }
+
+    /** Parks until a waker wakes it (see the class comment), or the pool terminates. */
+    private void sleep() {
+        since = 0L;
+        if (STATE.compareAndSet(this, WATCHING, SLEEPING)) {
+            while (state == SLEEPING) {
+                LockSupport.park(this);
+            }
+        }
+    }
+}

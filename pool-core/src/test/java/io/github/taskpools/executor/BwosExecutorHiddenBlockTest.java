@@ -1,0 +1,69 @@
+package io.github.taskpools.executor;
+
+import static io.github.taskpools.executor.ExecutorTestSupport.LONG_WAIT_MS;
+import static io.github.taskpools.executor.ExecutorTestSupport.awaitTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Workers blocked inside a task where the pool cannot see (a latch's {@code await}, not {@code
+ * managedBlock}): once submissions find the pool saturated for longer than the monitor's delay,
+ * the pool's monitor counts them blocked and the pool adds a spare for each, so the queued work
+ * runs (here it is what opens the latch: without the spares the pool would wait for good); the
+ * count is undone when the blocked tasks end. A service's requests keep coming: the test submits a
+ * small task every millisecond until the one that opens the latch has run.
+ */
+class BwosExecutorHiddenBlockTest {
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2, 8})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void workersBlockedWhereThePoolCannotSeeAreCompensated(int parallelism) throws Exception {
+        BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism).build();
+        CountDownLatch gate = new CountDownLatch(1);
+        AtomicInteger waiting = new AtomicInteger();
+        AtomicInteger ticks = new AtomicInteger();
+        try {
+            List<Future<?>> blockers = new ArrayList<>();
+            for (int i = 0; i < parallelism; i++) {
+                blockers.add(pool.submit(() -> {
+                    waiting.incrementAndGet();
+                    gate.await(); // a wait the pool cannot see
+                    return null;
+                }));
+            }
+            awaitTrue(() -> waiting.get() == parallelism, () -> waiting + " of " + parallelism + " blocked: " + pool);
+            long start = System.nanoTime();
+            Future<?> opener = pool.submit(gate::countDown);
+            long deadline = start + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
+            while (gate.getCount() != 0 && System.nanoTime() < deadline) {
+                pool.execute(ticks::incrementAndGet); // the requests that keep coming
+                Thread.sleep(1);
+            }
+            opener.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start);
+            for (Future<?> f : blockers) {
+                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            }
+            int size = pool.getPoolSize();
+            assertTrue(size > parallelism && size <= 2 * parallelism + 1,
+                    () -> "a spare per blocked worker at most (and the one a submission may start): " + pool);
+            awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
+            awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(),
+                    () -> "every task ran: " + pool);
+            System.out.println("[hidden blocks] parallelism " + parallelism + ": the task queued behind "
+                    + parallelism + " workers blocked in a latch ran after " + micros + " us; pool size " + size);
+        } finally {
+            gate.countDown();
+            ExecutorTestSupport.terminate(pool);
+        }
+    }
+}
