@@ -10,9 +10,10 @@ import java.util.concurrent.locks.LockSupport;
  * JDK synchronizer's wait (which on a {@code ForkJoinPool} worker blocks through {@code
  * ForkJoinPool.managedBlock}, and is compensated there), a monitor, a blocking read such as a
  * servlet's body read. Without it, work queued behind such workers waits until one of them runs
- * again; with it, the pool adds a spare for each within a few milliseconds, as it does at once for
- * a {@link BwosExecutor#managedBlock} or a join. Go's runtime does the same from its monitor
- * thread, which takes the processor away from a goroutine blocked in a system call.
+ * again; with it, once every worker is so blocked, the pool adds a spare within a few
+ * milliseconds (a {@link BwosExecutor#managedBlock} or a join is compensated at once). Go's
+ * runtime does the same from its monitor thread, which takes the processor away from a goroutine
+ * blocked in a system call.
  *
  * <h2>Algorithm</h2>
  * One daemon thread per pool, started when the pool has been <em>saturated</em> (no thread idle
@@ -25,8 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  * saturated the monitor looks every {@value #INTERVAL_MILLIS} ms
  * ({@link BwosExecutor#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
  * or BLOCKED, outside the pool's own parking and compensated waits, and that has finished no task
- * since the previous look, is counted blocked, once, and the pool wakes or adds a worker for it;
- * the worker undoes the count when it runs again. After {@value #QUIET_LOOKS} looks in a row that
+ * since the previous look, seems blocked; when every thread that could run tasks seems blocked,
+ * one of them is counted blocked, once, and the pool wakes or adds a worker for it (one per look:
+ * as ForkJoinPool compensates by default only when nothing else would run); the worker undoes
+ * the count when it runs again. After {@value #QUIET_LOOKS} looks in a row that
  * found the pool not saturated, the monitor parks until a waker wakes it: an idle pool costs it
  * nothing. A task that waits briefly on a lock at the moment of two looks may get a spare it did
  * not need; spares retire after the pool's keep-alive.

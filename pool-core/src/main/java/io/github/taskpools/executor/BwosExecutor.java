@@ -997,7 +997,10 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * the blocked count once the threads reach parallelism.
      */
     boolean saturated() {
-        long c = (long) CTL.getVolatile(this);
+        return saturated((long) CTL.getVolatile(this));
+    }
+
+    private boolean saturated(long c) {
         return (c & STACK) == 0 && runState(c) < QUIESCED && !mayGrow(c);
     }
 
@@ -1005,23 +1008,37 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * The monitor's look ({@link BlockedWorkerMonitor}) for workers blocked inside a task where the
      * pool cannot see: a JDK synchronizer (which on a ForkJoinPool worker would block through
      * {@code ForkJoinPool.managedBlock}, and be compensated there), a monitor, a blocking read.
-     * Only while the pool is {@link #saturated()}: then each worker that seems blocked ({@code
-     * Worker.seemsBlockedInTask}: its thread waiting and no task finished since the last look) is
-     * counted blocked, once (a CAS on the worker), and the pool wakes or adds a worker for it as
-     * for a compensated wait; the worker undoes the count when it runs again. A Jetty handler's
-     * blocking body read on two workers held the requests queued behind it for hundreds of
-     * milliseconds without this (docs/measurements/service-2026-12-05).
+     * Only while the pool is {@link #saturated()}, and only when every thread that could run tasks
+     * seems blocked ({@code Worker.seemsBlockedInTask}: its thread waiting and no task finished
+     * since the last look): then one of them is counted blocked, once (a CAS on the worker), and
+     * the pool wakes or adds a worker for it as for a compensated wait; the worker undoes the count
+     * when it runs again. One per look, and none while a worker still runs: the pool cannot tell a
+     * short wait for a lock from a long one, so it adds threads as ForkJoinPool compensates by
+     * default (its {@code minimumRunnable} of 1), only when nothing would run otherwise. A spare
+     * for every worker that seemed blocked put 11 to 15 threads on 2 cores under Jetty's json-large
+     * load and left its p99 at 2.6x to 5.6x ForkJoinPool's (docs/measurements/executor.md,
+     * 2026-12-05, third session).
      */
     void compensateHiddenBlocks() {
-        if (!saturated()) {
+        long c = (long) CTL.getVolatile(this);
+        if (!saturated(c)) {
             return; // a worker is idle, or one will be started: nothing to compensate yet
         }
+        int runnable = total(c) - idle(c) - blocked.get();
+        Worker first = null;
+        int stuck = 0;
         Worker[] ws = workers;
         for (int i = 0, n = created(); i < n; i++) {
             Worker v = ws[i];
-            if (v != null && v.seemsBlockedInTask() && countBlocked(v)) {
-                compensate();
+            if (v != null && v.seemsBlockedInTask()) { // every worker looked at: it records its count
+                stuck++;
+                if (first == null) {
+                    first = v;
+                }
             }
+        }
+        if (first != null && stuck >= runnable && countBlocked(first)) {
+            compensate();
         }
     }
 
