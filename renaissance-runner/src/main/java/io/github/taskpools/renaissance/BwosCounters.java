@@ -33,7 +33,8 @@ import picocli.CommandLine.Parameters;
  * (stole N)} (phases: evacuation, once per pause; concurrent marking and remark, per marking cycle; full-GC
  * marking of objects and of arrays, per full collection). Output, per phase: the runs and events it occurred in,
  * and each counter's mean per event over all runs (the skipped blocks and full pushes also as totals, since
- * whether they are zero is the point), to standard output and {@code counters.md} in the directory. A directory
+ * whether they are zero is the point), to standard output and {@code counters.md} in the directory
+ * ({@code counters-<prefix>.md} for a prefix other than {@code bwos}: when both JVMs of an A/B are patched). A directory
  * without such lines fails (exit status 1): the counters were not logged.
  */
 @Command(name = "bwos-counters", mixinStandardHelpOptions = true, usageHelpWidth = 110,
@@ -88,8 +89,13 @@ public final class BwosCounters implements Callable<Integer> {
         }
         String table = table(phases, logs.size());
         System.out.print(table);
-        Files.writeString(dir.resolve("counters.md"), table, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(outputName()), table, StandardCharsets.UTF_8);
         return 0;
+    }
+
+    /** {@code counters.md} for the default prefix, {@code counters-<prefix>.md} for another. */
+    String outputName() {
+        return prefix.equals("bwos") ? "counters.md" : "counters-" + prefix + ".md";
     }
 
     /** The counters of one log, summed per phase. */

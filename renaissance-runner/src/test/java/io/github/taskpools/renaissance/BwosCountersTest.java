@@ -48,6 +48,11 @@ class BwosCountersTest {
         assertTrue(md.contains("| full-GC marking, arrays | 1 | 1 | 0.00 (0) | 0.00 (0) | 18.00 | 13785.00 | 5776.00 "
                 + "| 5729.00 | 0.00 |"), md);
         assertFalse(md.contains("99"), md);
+
+        assertEquals(0, new CommandLine(new BwosCounters()).execute(dir.toString(), "--prefix", "stock"));
+        assertTrue(Files.readString(dir.resolve("counters-stock.md"))
+                .contains("| evacuation | 1 | 1 | 99.00 (99) | 99.00 (99) |"));
+        assertEquals(md, Files.readString(dir.resolve("counters.md")), "the default output is left alone");
     }
 
     @Test
