@@ -13,7 +13,8 @@
 # computed from in OUTDIR/runs.csv (GcAb --recompute OUTDIR recomputes the
 # table from that file alone); the logs are then compressed (*.log.gz, which
 # GcAb reads too). gc+task+stats=debug adds the BWoS queues' counters (one
-# "BWoS <phase>:" line per pause, full GC and marking cycle; nothing on stock),
+# "BWoS <phase>:" line per pause, full GC and marking cycle; stock has no such
+# tag set and prints one warning about it to its .out),
 # whose means per event renaissance-runner's BwosCounters writes to
 # OUTDIR/counters.md.
 # Fails when a run fails, when the two JVMs' checksums of a
@@ -29,7 +30,7 @@
 #   GcStress.java); GCSTRESS_ITERATIONS (default 90) sets GcStress's length.
 set -euo pipefail
 
-[ $# -ge 5 ] || { sed -n '25,29p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { sed -n '26,30p' "$0" >&2; exit 2; }
 STOCK="$1"; BWOS="$2"; CLS="$3"; RUNNER_JAR="$4"; DIR="$5"
 PAIRS="${6:-20}"; THREADS="${7:-2}"; WORKLOAD="${8:-mixed}"
 ITERATIONS="${GCSTRESS_ITERATIONS:-90}"
