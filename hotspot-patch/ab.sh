@@ -12,7 +12,12 @@
 # OUTDIR/ab.md and ab.csv beside the logs, with the per-run sums the table is
 # computed from in OUTDIR/runs.csv (GcAb --recompute OUTDIR recomputes the
 # table from that file alone); the logs are then compressed (*.log.gz, which
-# GcAb reads too). Fails when a run fails, when the two JVMs' checksums of a
+# GcAb reads too). gc+task+stats=debug adds the BWoS queues' counters (one
+# "BWoS <phase>:" line per pause, full GC and marking cycle; stock has no such
+# tag set and prints one warning about it to its .out),
+# whose means per event renaissance-runner's BwosCounters writes to
+# OUTDIR/counters.md.
+# Fails when a run fails, when the two JVMs' checksums of a
 # pair differ, or when a run lacks a kind of collection a metric needs.
 #
 # check.sh ab runs it on build.sh's JVMs; the bundle of pack.sh runs it on its
@@ -25,7 +30,7 @@
 #   GcStress.java); GCSTRESS_ITERATIONS (default 90) sets GcStress's length.
 set -euo pipefail
 
-[ $# -ge 5 ] || { sed -n '21,25p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { sed -n '26,30p' "$0" >&2; exit 2; }
 STOCK="$1"; BWOS="$2"; CLS="$3"; RUNNER_JAR="$4"; DIR="$5"
 PAIRS="${6:-20}"; THREADS="${7:-2}"; WORKLOAD="${8:-mixed}"
 ITERATIONS="${GCSTRESS_ITERATIONS:-90}"
@@ -47,7 +52,7 @@ for i in $(seq 1 "$PAIRS"); do
   for j in $order; do
     if [ "$j" = stock ]; then java="$STOCK/bin/java"; else java="$BWOS/bin/java"; fi
     t0=$(date +%s%N)
-    "$java" "${FLAGS[@]}" -Xlog:gc*,gc+phases=debug,gc+cpu:file="$DIR/$j-$i.log" \
+    "$java" "${FLAGS[@]}" -Xlog:gc*,gc+phases=debug,gc+cpu,gc+task+stats=debug:file="$DIR/$j-$i.log" \
       GcStress "$ITERATIONS" "$WORKLOAD" > "$DIR/$j-$i.out" 2>&1 \
       || { echo "FAILED: $j, pair $i (see $DIR/$j-$i.out)"; fail=1; }
     t1=$(date +%s%N)
@@ -58,5 +63,6 @@ for i in $(seq 1 "$PAIRS"); do
   fi
 done
 "$STOCK/bin/java" -cp "$RUNNER_JAR" io.github.taskpools.renaissance.GcAb "$DIR" || fail=1
+"$STOCK/bin/java" -cp "$RUNNER_JAR" io.github.taskpools.renaissance.BwosCounters "$DIR" || fail=1
 gzip -9 "$DIR"/*.log || fail=1
 exit "$fail"

@@ -20,7 +20,8 @@
 #     interval over pairs, written to $CACHE/check/ab-<THREADS>/ab.md and
 #     ab.csv (ab-<WORKLOAD>-<THREADS> for a workload other than mixed), the
 #     per-run sums to runs.csv there (GcAb --recompute DIR recomputes the
-#     table from it), the logs compressed to *.log.gz.
+#     table from it), the BWoS queues' counters per pause to counters.md
+#     there (BwosCounters DIR), the logs compressed to *.log.gz.
 # Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS] [WORKLOAD]]
 #   GCSTRESS_ITERATIONS (default 90) sets GcStress's length in every stage;
 #   GCSTRESS_VERIFY_SHORT (default 40) the length of the verification runs of
