@@ -268,7 +268,8 @@ final class Worker implements Runnable {
     private int forkCount;
     private int tick;
     /**
-     * Whether {@link #forks} may hold a task: set before every push, cleared when a pop in
+     * Whether {@link #forks} may hold a task: set before every push ({@link #pushFork}, the only
+     * way in), cleared when a pop in
      * {@link #next()} finds the deque empty (its older blocks too). A worker that runs only
      * submissions then skips the empty deque's slow pop (a block probe per task).
      */
@@ -748,8 +749,7 @@ final class Worker implements Runnable {
         if (othersIdle) {
             forks.requestGrant();
         }
-        mayHoldForks = true;
-        if (!forks.push(t)) {
+        if (!pushFork(t)) {
             forkShared(t);
             return;
         }
@@ -783,6 +783,12 @@ final class Worker implements Runnable {
         // begun there is no copy, and the one copy of a shared task is claimed as any other.
         t.markShared();
         handOver(copies, t);
+    }
+
+    /** Pushes {@code t} onto this worker's fork deque ({@link #mayHoldForks} set first); false if it is full. */
+    private boolean pushFork(BwosTask<?> t) {
+        mayHoldForks = true;
+        return forks.push(t);
     }
 
     /** A fork the deque refused: into the FIFO queue (or the spill queue), then a signal. */
@@ -898,8 +904,7 @@ final class Worker implements Runnable {
                     // Older than t: t was taken, and x is a fork of a frame lower on this stack (a
                     // task run inside a join pushes its forks above the outer frame's). Run here,
                     // it could wait for that frame (x may join what waits for t): back on top.
-                    mayHoldForks = true;
-                    if (!forks.push(x)) {
+                    if (!pushFork(x)) {
                         forkShared(x);
                     }
                     mine = false;
