@@ -1046,14 +1046,24 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * Counts {@code v} blocked for the monitor unless somebody counted it already; whether this
      * call did (jcstress {@code ObserverCountVsRun}). Counted before the claim: the worker may run
      * again and undo the count as soon as the claim succeeds, and must never take the blocked
-     * count below zero.
+     * count below zero. A worker found parking after the claim (its task ended, it found nothing)
+     * may have looked at its count before the claim: the claim is taken back here, unless the
+     * worker undid it first (jcstress {@code ObserverCountVsPark}).
      */
     boolean countBlocked(Worker v) {
         blocked.increment();
-        if (v.claimCompensation(Worker.COUNTED_BY_OBSERVER)) {
-            return true;
+        if (!v.claimCompensation(Worker.COUNTED_BY_OBSERVER)) {
+            blocked.decrement();
+            return false;
         }
-        blocked.decrement();
+        // Dekker with announceParked: its LOOKING, a full fence, its read of the count; here the
+        // claim's CAS, then the volatile read of the phase. One of the two sees the other.
+        if (!v.isParked()) {
+            return true; // counted while it runs: it undoes the count after its task or at its park
+        }
+        if (v.unclaimCompensation()) {
+            blocked.decrement();
+        } // else the worker undid the count itself, blocked count included
         return false;
     }
 

@@ -238,8 +238,9 @@ final class Worker implements Runnable {
      * see, see {@link BlockedWorkerMonitor}) or {@link #COUNTED_BY_SELF} (a compensated
      * wait of its own: a join, {@link BwosExecutor#managedBlock}). Set by CAS from NOT_COUNTED, so
      * a blocked worker is counted once; reset by this worker with a volatile getAndSet when it
-     * runs again, which undoes the count. Read with a volatile load (a plain load on x86) after
-     * every task.
+     * runs again or parks, which undoes the count (or by the monitor, by CAS, when it finds the
+     * worker it counted parking). Read with an opaque load after every task and a volatile one at
+     * every park.
      */
     volatile int compensation;
     static final int NOT_COUNTED = 0;
@@ -335,7 +336,9 @@ final class Worker implements Runnable {
     private void runTask(BwosTask<?> t) {
         t.doExec();
         TASKS.setOpaque(this, tasks + 1);
-        if (compensation == COUNTED_BY_OBSERVER) {
+        // Opaque: a count this read misses is undone after the next task or at the park; the
+        // getAndSet in endCompensation decides.
+        if ((int) COMPENSATION.getOpaque(this) == COUNTED_BY_OBSERVER) {
             endCompensation(); // the task blocked where the pool cannot see, and a spare was added
         }
     }
@@ -361,6 +364,14 @@ final class Worker implements Runnable {
     /** An observer counts this worker blocked, unless somebody did: CAS from NOT_COUNTED. */
     boolean claimCompensation(int by) {
         return COMPENSATION.compareAndSet(this, NOT_COUNTED, by);
+    }
+
+    /**
+     * The monitor takes back its count of this worker, found parking: CAS back to NOT_COUNTED;
+     * false if the worker undid it first (then the pool's blocked count was undone there).
+     */
+    boolean unclaimCompensation() {
+        return COMPENSATION.compareAndSet(this, COUNTED_BY_OBSERVER, NOT_COUNTED);
     }
 
     /**
@@ -617,6 +628,14 @@ final class Worker implements Runnable {
         PHASE.setOpaque(this, LOOKING);
         pool.parking(this, top, wasSearching);
         VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
+        // A monitor that counted this worker blocked as its task ended: undone here, not after a
+        // next task that may be far off, or the pool would count an idle worker blocked and wake or
+        // start a thread for it. After the fence: a count this read misses was claimed after
+        // LOOKING was written, and its claimer sees LOOKING and undoes it (BwosExecutor.countBlocked,
+        // jcstress ObserverCountVsPark).
+        if (compensation == COUNTED_BY_OBSERVER) {
+            endCompensation();
+        }
         return top;
     }
 
