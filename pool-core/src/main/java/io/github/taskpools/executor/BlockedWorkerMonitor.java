@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  * clock and one CAS, and no wake-up; a pool that stays saturated (its workers busy, or blocked)
  * gets the monitor at its next submission or wake after the delay. While the pool stays
  * saturated the monitor looks every {@value #INTERVAL_MILLIS} ms
- * ({@link BwosExecutor#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
+ * ({@link Pool#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
  * or BLOCKED, outside the pool's own parking and compensated waits, and that has finished no task
  * since the previous look, seems blocked; when every thread that could run tasks seems blocked,
  * one of them is counted blocked, once, and the pool wakes or adds a worker for it (one per look:
@@ -56,6 +56,18 @@ import java.util.concurrent.locks.LockSupport;
  * next waker that finds the pool saturated after the delay wakes it. Nothing else depends on it.
  */
 final class BlockedWorkerMonitor implements Runnable {
+    /**
+     * The pool as the monitor sees it (its idle protocol, {@link IdleStack}): a narrow interface,
+     * so that the monitor does not depend on the pool's classes.
+     */
+    interface Pool {
+        /** Whether no thread is idle and the pool adds none: the state the monitor watches. */
+        boolean saturated();
+
+        /** One look: counts a worker blocked and compensates if every thread seems blocked. */
+        void compensateHiddenBlocks();
+    }
+
     /** Milliseconds between two looks while the pool is saturated. */
     static final long INTERVAL_MILLIS = 2;
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
@@ -80,7 +92,7 @@ final class BlockedWorkerMonitor implements Runnable {
         }
     }
 
-    private final BwosExecutor pool;
+    private final Pool pool;
     private final String name;
     @SuppressWarnings("unused") // through STATE
     private volatile int state;
@@ -89,7 +101,7 @@ final class BlockedWorkerMonitor implements Runnable {
     private volatile long since;
     private volatile Thread thread;
 
-    BlockedWorkerMonitor(BwosExecutor pool, String name) {
+    BlockedWorkerMonitor(Pool pool, String name) {
         this.pool = pool;
         this.name = name;
     }

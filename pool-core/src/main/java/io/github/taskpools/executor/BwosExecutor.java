@@ -1,6 +1,5 @@
 package io.github.taskpools.executor;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -15,7 +14,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -23,7 +21,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.management.JMException;
 import javax.management.ObjectName;
-import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 /**
  * A work-stealing {@link java.util.concurrent.ExecutorService} on BWoS deques (Wang et al.,
@@ -105,11 +102,11 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * any worker takes from, each copy claimed by CAS before it runs (see {@code Worker.fork}). Thieves take the oldest tasks;
  * a thief that finds nothing asks the owners for a grant of the tasks they hold in their current
  * block (grant on request, the answer to BWoS §8's limit), which the owner answers at its next
- * push. Submissions from threads outside the pool, platform or virtual, go into striped rings
- * ({@link SubmissionQueue}: pushed under a lock, taken by CAS; four stripes a worker, chosen by a
- * per-thread probe that moves when another thread holds the stripe's lock), with no registration
- * with the pool; every worker polls them when idle and every {@value Worker#INJECTION_INTERVAL}
- * tasks. A worker that finds a stripe with tasks takes its share of them (those queued divided by
+ * push. Submissions from threads outside the pool, platform or virtual, go into the shared
+ * submission queue ({@link SharedQueue}): striped rings ({@link SubmissionQueue}: pushed under a
+ * lock, taken by CAS; four stripes a worker, chosen by a per-thread probe that moves when another
+ * thread holds the stripe's lock), with no registration with the pool; every worker polls them
+ * when idle and every {@value Worker#INJECTION_INTERVAL} tasks. A worker that finds a stripe with tasks takes its share of them (those queued divided by
  * parallelism, rounded up, at most {@value Worker#BATCH}) into its inbox, a JCTools SPMC queue that other
  * workers steal from before they poll the stripes, so that two workers do not take turns on one
  * stripe at every task and a batch held by a worker that blocks does not wait behind newer
@@ -120,7 +117,7 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * A worker with nothing to do searches (steals) for a bounded number of rounds while another
  * worker is busy (a busy owner answers grant requests), and parks at once when every other worker
  * is idle or on its way from the idle stack. Parked workers wait on a stack in {@code ctl}
- * (ForkJoinPool's design: a push or a pop is one CAS that also counts the idle workers). At most
+ * ({@link IdleStack}; ForkJoinPool's design: a push or a pop is one CAS that also counts the idle workers). At most
  * half the workers (at least one) search at a time; work that appears (a submission, a grant)
  * pops a parked worker only if nobody searches and no worker woken earlier is still on its way
  * (it will look, as a searcher does); the last searcher to find work, every woken worker once it
@@ -172,106 +169,45 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  * its forks (along the chain of takers), and runs nothing else, so the joining stack holds only
  * the joined computation; with nothing to help with, it blocks with compensation (see above).
  *
+ * <h3>Classes</h3>
+ * This class keeps the public face and the lifecycle: the API, the builder, the threads' slots,
+ * shutdown and termination, monitoring. The idle protocol (the {@code ctl} word with the run state,
+ * the threads, the idle stack; the searching, waking and blocked counts; wake, park, thread start,
+ * compensation, retirement) is {@link IdleStack}'s; the shared submission queue (the stripes, the
+ * spill queue, the submitters' probe) is {@link SharedQueue}'s; the loop, fork and join are
+ * {@link Worker}'s, which reaches this class only through {@link Worker.Pool} (termination, the
+ * look at every queue, a thread's exit). Each class's comment has the ordering table of the
+ * fields it owns.
+ *
  * <h3>Memory orderings</h3>
  * <pre>
  * field          writer: mode                          reader: mode
- * ctl            CAS (volatile): run state, threads,    volatile; a popper's read of ctl that sees a
- *                idle count and idle stack change     push synchronizes with it (publishes nextIdle)
- *                together; getAndAdd: a thread's exit
- * searching      CAS / getAndAdd (volatile), padded    volatile (signalWork, after a full fence)
- * waking         getAndAdd (volatile), padded: popper  volatile (wake, after the searching count;
- *                before ACTIVE, worker after seeing it  othersIdle)
- * worker phase   worker: opaque LOOKING before its push,  volatile (tryTerminate reads LOOKING
- *                CAS LOOKING to PARKED after its look;  after its read of ctl saw the push)
- *                popper (a waker, or the worker in
- *                tryUnidle): volatile ACTIVE after its CAS
- * worker nextIdle worker: plain, before its push CAS    plain (racy), checked by the pop's CAS
- * blocked        getAndAdd (volatile), padded: a       volatile (mayGrow, mayWake, tryRetire): a
- *                worker before its compensation's      blocker's increment, then read of ctl, against
- *                read of ctl, and after its wait       an exit's decrement of ctl, then read of it
- * created        volatile store under slotLock, after  volatile, then plain reads of the slots
- *                the slot's array element              below it (scans, queuesEmpty, termination)
- * worker thread  volatile, by the starter before       volatile (pop's unpark, shutdownNow: sees a
- *                Thread.start                          thread that may have read RUNNING)
+ * workers        plain, under slotLock, before the      plain, after a volatile read of created
+ * (elements)     volatile store of ctl's created        (scans, queuesEmpty, termination, monitoring)
+ * freeSlots      plain, under slotLock                 plain, under slotLock
  * worker occupied plain, under slotLock                plain, under slotLock
- * worker stamp   worker: plain, in announceParked      worker only (tryRetire compares it with ctl)
- * stripes        SubmissionQueue: lock by CAS, volatile  CAS of base; volatile reads of lock,
- *                store of top (see its table)          top, base (isEmpty)
- * spills         JCTools MPMC (xadd + ordered store)   JCTools relaxedPoll; poll (parking); isEmpty
- * worker inbox   JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
- *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
- * worker handing worker: volatile true before its read of   shutdownNow: volatile, after its
- *                the run state, release false after      CAS to STOP (Dekker with the worker's
- *                its offers (Worker.beginHandOver)       store and read)
- * worker         JCTools SPMC offer (ordered), then    JCTools poll by CAS (owner, joiners,
- * submissions    signalWork's full fence               shutdownNow); relaxedPoll (scans)
- * worker joining worker: opaque, around its join          joiners: opaque (a hint: the chain of takers)
+ * terminated     CountDownLatch, counted down once by   awaitTermination, isTerminated
+ *                the CAS of ctl that ended the pool
  * </pre>
+ * The rest: {@code ctl}, the counts, a worker's phase, link, stamp and thread in {@link IdleStack};
+ * the stripes and the spill queue in {@link SharedQueue} (a stripe's fields in {@link
+ * SubmissionQueue}); a worker's queues, hand-over flag and join in {@link Worker}.
  */
 public final class BwosExecutor extends AbstractExecutorService implements AutoCloseable, BwosExecutorMXBean {
-    static final int RUNNING = 0;
-    static final int SHUTDOWN = 1;
-    /** Graceful termination committed: workers finish what they hold and exit. */
-    static final int QUIESCED = 2;
-    /** shutdownNow: workers cancel what they hold and exit. */
-    static final int STOP = 3;
-
-    /**
-     * Threads a pool may have at once, spares included: the counts in {@code ctl} have 15 bits,
-     * and a worker's index + 1 fits the idle stack's 16-bit index field.
-     */
-    static final int MAX_THREADS = 0x7FFF;
-
-    private static final int RS_SHIFT = 62;
-    private static final int TOTAL_SHIFT = 47;
-    private static final long TOTAL_ONE = 1L << TOTAL_SHIFT;
-    private static final int IDLE_SHIFT = 32;
-    private static final long IDLE_ONE = 1L << IDLE_SHIFT;
-    private static final int COUNT = 0x7FFF;
-    private static final long STACK = 0xFFFF_FFFFL;
-
-    private static final VarHandle CTL;
-    private static final VarHandle RETIRING;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            CTL = l.findVarHandle(BwosExecutor.class, "ctl", long.class);
-            RETIRING = l.findVarHandle(BwosExecutor.class, "retiring", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    /**
-     * Per submitting thread outside any pool: its probe, which picks its submission stripe in every
-     * pool (a random non-zero int, moved on contention). One small array per thread that submits;
-     * no registration with a pool. Package-private for the jcstress test SubmitBehindQueued, which
-     * puts two submissions from different threads into one stripe.
-     */
-    static final ThreadLocal<int[]> PROBE =
-            ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
-
     /**
      * The workers, by index: slots {@code [0, created)} hold one each, made when a thread first
      * needed the slot and kept for the next thread that takes it over (its deques empty, its park
      * stamp's sequence running on); room for {@code maxThreads}. Elements: plain, written under
-     * {@link #slotLock} before the volatile store of {@link #created} that publishes them.
+     * {@link #slotLock} before the volatile store of {@code ctl.created()} that publishes them.
      */
     final Worker[] workers;
-    /** The submission stripes of threads outside the pool. */
-    private final SubmissionQueue[] stripes;
-    /**
-     * Tasks that cannot go into a worker's deque (full) or a stripe's slot, and tasks a joiner that
-     * parks hands on: JCTools' MPMC queue (xadd, then an ordered store), polled before the stripes.
-     */
-    private final MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills = new MpmcUnboundedXaddArrayQueue<>(256, 2);
-    private final int stripeMask;
-    private final int maxSearching;
+    /** The idle protocol: the {@code ctl} word (run state, threads, idle stack) and its counts. */
+    final IdleStack ctl;
+    /** The shared submission queue: the stripes of threads outside the pool, the spill queue. */
+    final SharedQueue shared;
+    /** This pool as its workers see it ({@link Worker.Pool}): their one reference to it. */
+    private final Lifecycle lifecycle = new Lifecycle();
     private final int parallelism;
-    /** Threads at most, spares included: {@code min(parallelism + maxSpares, MAX_THREADS)}. */
-    private final int maxThreads;
-    private final long keepAliveNanos;
     private final Thread.UncaughtExceptionHandler handler;
     private final ThreadFactory factory;
     private final String namePrefix;
@@ -284,52 +220,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     private final ObjectName mbeanName;
     /** Guards the slots' {@code occupied} flags, {@link #freeSlots} and the making of workers. */
     private final ReentrantLock slotLock = new ReentrantLock();
-    /** Slots below {@link #created} whose thread exited. Under {@link #slotLock}. */
+    /** Slots below {@code ctl.created()} whose thread exited. Under {@link #slotLock}. */
     private int freeSlots;
-    /**
-     * Slots that hold a worker: volatile, written under {@link #slotLock} after the slot's array
-     * element; read (volatile) by every loop over the workers, which then reads the elements below
-     * it plainly.
-     */
-    private volatile int created;
-
-    /**
-     * Run state (bits 62-63), threads (bits 47-61: started and not exited, spares included),
-     * idle workers (bits 32-46) and the top of the stack of idle workers (bits 0-31: the top
-     * worker's park stamp, see {@link Worker#announceParked()}, 0 when empty). Volatile; changed
-     * by CAS, and by getAndAdd for an exiting thread's count. A worker counts as idle exactly while
-     * it is on the stack (until termination is committed: workers then exit from the stack), a
-     * waker that sees an idle count takes one of those workers off by the same CAS, a thread is
-     * added only by a CAS that saw the stack empty, and an idle spare leaves only from the top.
-     */
-    @SuppressWarnings("unused") // through CTL
-    private volatile long ctl;
-    /**
-     * Whether a spare has left the idle stack to exit and not yet left the thread count: one at a
-     * time, so that the next one's check of the count does not count a thread that is already on
-     * its way out (two spares retiring together took a 1-worker pool to 0 threads). CAS false to
-     * true in {@link #tryRetire}; volatile store of false after the retiree's thread left the count
-     * ({@link #workerExited}), or when the retire failed.
-     */
-    @SuppressWarnings("unused") // through RETIRING
-    private volatile boolean retiring;
-    /** Searching workers, on lines of their own: every idle worker changes the count. */
-    private final WorkerCount searching = new WorkerCount();
-    /**
-     * Workers popped off the idle stack by another thread, or started, that have not run since:
-     * incremented by the popper (the starter) before it writes the worker ACTIVE (starts its
-     * thread), decremented by the worker once it sees ACTIVE (runs), before it looks for work
-     * ({@link Worker#endWaking()}).
-     */
-    private final WorkerCount waking = new WorkerCount();
-    /**
-     * Workers in a compensated wait (a join's park, {@link #managedBlock}): incremented before the
-     * compensation reads {@code ctl}, decremented when the wait ends. Threads that can run tasks
-     * number {@code threads - blocked}; the pool adds a thread while that is below parallelism.
-     */
-    private final WorkerCount blocked = new WorkerCount();
-    /** Watches for workers blocked where the pool cannot see, while the pool is saturated. */
-    private final BlockedWorkerMonitor monitor;
 
     /** A pool with the default settings of {@link Builder}. */
     public BwosExecutor() {
@@ -339,8 +231,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     private BwosExecutor(Builder b) {
         int n = b.parallelism;
         this.parallelism = n;
-        this.maxThreads = (int) Math.min((long) n + b.maxSpares, MAX_THREADS);
-        this.keepAliveNanos = b.keepAliveNanos;
+        int maxThreads = (int) Math.min((long) n + b.maxSpares, IdleStack.MAX_THREADS);
         this.handler = b.handler;
         this.factory = b.threadFactory;
         this.daemon = b.daemon;
@@ -348,23 +239,17 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         this.forkBlockSize = b.forkBlockSize;
         this.submitBlocks = b.submitBlocks;
         this.submitBlockSize = b.submitBlockSize;
-        this.maxSearching = Math.max(1, n / 2);
-        // Four stripes a worker (a power of two, at most 1024): two submitting threads then rarely
-        // share a stripe's producer index, as ForkJoinPool's submission queues keep them apart.
-        // Each is a small object; its ring is allocated on its first submission.
-        int stripes = Math.min(1024, Integer.highestOneBit(Math.max(1, 4 * n - 1)) << 1);
-        this.stripeMask = stripes - 1;
-        this.stripes = new SubmissionQueue[stripes];
-        for (int i = 0; i < stripes; i++) {
-            this.stripes[i] = new SubmissionQueue(SubmissionQueue.CAPACITY);
-        }
         this.workers = new Worker[maxThreads];
         if (factory != null) {
             Worker.usingCustomThreads();
         }
         int id = POOL_IDS.incrementAndGet();
         this.namePrefix = b.namePrefix != null ? b.namePrefix : "bwos-executor-" + id + "-worker-";
-        this.monitor = new BlockedWorkerMonitor(this, "bwos-executor-" + id + "-monitor");
+        // startThread is called by a waker, never before the constructor returned: a waker needs
+        // a task queued in this pool.
+        this.ctl = new IdleStack(workers, n, maxThreads, b.keepAliveNanos, this::startThread,
+                "bwos-executor-" + id + "-monitor");
+        this.shared = new SharedQueue(n, ctl);
         ObjectName name = null;
         if (b.jmxName != null) {
             try {
@@ -393,7 +278,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     public <T> T invoke(BwosTask<T> task) {
         Objects.requireNonNull(task, "task");
         Worker w = Worker.current();
-        if (w != null && w.pool == this) {
+        if (w != null && w.pool == lifecycle) {
             return task.invoke();
         }
         enqueue(task);
@@ -456,153 +341,16 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     private void enqueue(BwosTask<?> t) {
         Worker w = Worker.current();
-        if (w != null && w.pool == this) {
+        if (w != null && w.pool == lifecycle) {
             w.submit(t); // from inside the pool: accepted until shutdownNow, as ForkJoinPool does
             return;
         }
-        // Accepted or rejected under the stripe's lock (see SubmissionQueue), which reads the run
-        // state once: a rejected task was never published, an accepted one is seen by whoever
-        // commits termination.
-        int[] probe = PROBE.get();
-        for (int tries = 0, r; (r = stripes[probe[0] & stripeMask].push(t, this, tries > stripeMask))
-                != SubmissionQueue.ACCEPTED; tries++) {
-            if (r == SubmissionQueue.REJECTED) {
-                throw new RejectedExecutionException("BwosExecutor is shut down");
-            }
-            // Another thread holds the stripe, or it is full: move this thread to another one, as
-            // ForkJoinPool rehashes a submitter's probe when its queue's lock is taken. After as
-            // many tries as there are stripes, a full stripe spills.
-            probe[0] = nextProbe(probe[0]);
-        }
-        // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or none
-        // is parked), not only into a stripe that held at most one task as ForkJoinPool does: that
-        // rule raised submit-to-start p99 well above ForkJoinPool's (docs/executor.md). No fence:
-        // the push's volatile store of top (or the spill queue's xadd) and the reads of the counts
-        // are volatile accesses, kept in program order by the synchronization order, as a
-        // parker's RMWs and its look are.
-        wakeOne();
+        shared.enqueue(t);
     }
 
-    /**
-     * Into the spill queue: a submission whose stripe slot was not free (under the stripe's lock),
-     * or a task a worker hands over (in a hand-over, see {@code Worker.beginHandOver}); both are
-     * seen by shutdownNow, which drains the spill queue after the stripes' locks and the workers'
-     * hand-overs.
-     */
-    void spill(BwosTask<?> t) {
-        spills.offer(t);
-    }
-
-    /**
-     * {@code t}, if a submission stripe holds it among the first {@code max} tasks polled, for a
-     * joiner in a hand-over: the tasks polled before it go to the spill queue, which every worker
-     * polls first, so they keep their turn and none is run here.
-     */
-    BwosTask<?> takeSubmitted(BwosTask<?> t, int max) {
-        for (SubmissionQueue q : stripes) {
-            for (BwosTask<?> x; max > 0 && (x = q.poll()) != null; max--) {
-                if (x == t) {
-                    return x;
-                }
-                spills.offer(x);
-            }
-        }
-        return null;
-    }
-
-    /** Whether the spill queue looks empty (JCTools' volatile reads of its indices: a hint). */
-    boolean spillsEmpty() {
-        return spills.isEmpty();
-    }
-
-    /**
-     * {@code t}, if the spill queue holds it, for a joiner in a hand-over: polls at most the tasks
-     * queued now and offers every other one back at the end (no task is lost or run here).
-     */
-    BwosTask<?> takeSpilled(BwosTask<?> t) {
-        for (int n = spills.size(); n > 0; n--) {
-            BwosTask<?> x = spills.poll(); // waits for an offer between its xadd and its store
-            if (x == null || x == t) {
-                return x;
-            }
-            spills.offer(x);
-        }
-        return null;
-    }
-
-    /**
-     * A task from the shared queue: the spill queue first, then the stripes from the one where this
-     * worker last found work, so that workers spread over the stripes.
-     *
-     * <p>The spill queue is polled with JCTools' {@code relaxedPoll}, which answers {@code null}
-     * when its next slot is claimed by an offer's xadd but the element is not stored yet; {@code
-     * poll} would spin until it is, and a worker preempted between the two held the others
-     * spinning. The parking handshake's last look is {@code strict}: it waits for such an element,
-     * because the handshake counts on seeing every task whose xadd preceded it. A stripe's take
-     * never waits (see {@link SubmissionQueue}); a look that is not strict leaves the stripes'
-     * submitter lines alone while the slot at their base is empty ({@code relaxedPoll}). With
-     * {@code batch}, the worker's share of the stripe's tasks (at most {@value Worker#BATCH}) go
-     * into its inbox, by one CAS.
-     */
-    BwosTask<?> pollInjection(Worker w, boolean strict, boolean batch) {
-        BwosTask<?> t = strict ? spills.poll() : spills.relaxedPoll();
-        if (t != null) {
-            if (!strict && !spills.isEmpty()) {
-                wakeOne(); // pass the signal on (a flush spills many tasks with one signal)
-            }
-            return t;
-        }
-        int n = stripeMask + 1;
-        int start = w.stripe;
-        for (int i = 0; i < n; i++) {
-            int k = (start + i) & stripeMask;
-            SubmissionQueue q = stripes[k];
-            if ((t = strict ? q.poll() : q.relaxedPoll()) != null) {
-                w.stripe = k;
-                if (strict) {
-                    return t; // the parking look signals for what it leaves, once it is awake
-                }
-                // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
-                // the batch fits. Not in the parking look, which must stay a look, nor for a
-                // joiner, which must not take on tasks that would wait behind its join.
-                int moved = batch && w.inbox.isEmpty() ? moveBatch(q, w) : -1;
-                if (moved > 0) {
-                    signalWork(); // stealable work moved (ordered stores): the fenced handshake
-                } else if (moved < 0 && q.size() != 0) {
-                    // Tasks left in the stripe: pass the signal on (their submitters' wakes may have
-                    // found a searcher, who took only one; jcstress SubmitBehindQueued). No fence:
-                    // our CAS of base, the reads of top and base and of the counts are volatile.
-                    // A batch that moved none read top and base so already (after our CAS, as
-                    // size does) and found none left.
-                    wakeOne();
-                }
-                return t;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Moves a batch of {@code q}'s tasks into {@code w}'s inbox in a hand-over: how many, 0 when a
-     * read of top found none left, -1 once shutdownNow has begun (nothing read).
-     */
-    private int moveBatch(SubmissionQueue q, Worker w) {
-        if (!w.beginHandOver()) {
-            return -1;
-        }
-        try {
-            return q.moveTo(w.inbox, Worker.BATCH, parallelism, this);
-        } finally {
-            w.endHandOver();
-        }
-    }
-
-    /** An xorshift step: the next submission probe. */
-    private static int nextProbe(int p) {
-        p ^= p << 13;
-        p ^= p >>> 17;
-        p ^= p << 5;
-        return p;
+    /** Whether {@code w} is a worker of this pool. */
+    boolean owns(Worker w) {
+        return w.pool == lifecycle;
     }
 
     void reportUncaught(Throwable ex) {
@@ -617,259 +365,37 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         }
     }
 
-    // ------------------------------------------------------------------ idle workers
-
-    int runState() {
-        return runState((long) CTL.getVolatile(this));
-    }
-
-    private static int runState(long c) {
-        return (int) (c >>> RS_SHIFT);
-    }
-
-    private static int idle(long c) {
-        return (int) (c >>> IDLE_SHIFT) & COUNT;
-    }
-
-    private static int total(long c) {
-        return (int) (c >>> TOTAL_SHIFT) & COUNT;
-    }
-
-    /** {@code c} with its top worker {@code w} popped: one idle worker fewer, {@code w}'s successor on top. */
-    private static long withoutTop(long c, Worker w) {
-        return ((c - IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(w.nextIdle);
-    }
-
-    /** {@code c} with the run state {@code rs}, the idle count and stack kept. */
-    private static long withRunState(long c, int rs) {
-        return ((long) rs << RS_SHIFT) | (c & ~(-1L << RS_SHIFT));
-    }
-
-    boolean tryStartSearching() {
-        return searching.tryIncrement(maxSearching);
-    }
-
-    /** A searcher found work: one searcher fewer. Returns whether it was the last one. */
-    boolean endSearching() {
-        return searching.decrement() == 1;
-    }
+    // ------------------------------------------------------------------ threads: lazy start, slots, exit
 
     /**
-     * A worker that wakers counted on (the last searcher, or a worker woken off the idle stack)
-     * found a task: if more work is queued and a worker is idle, it wakes one, which inherits the
-     * duty. No fence: the work it looks for was published before the waker's fence and its read
-     * of the counts; a woken worker's read of ACTIVE follows the waker's pop (happens-before), and
-     * the last searcher's decrement follows the waker's read of the searching count in the total
-     * order of volatile accesses, so the reads here see that work.
+     * A thread was just counted in {@code ctl} by the idle stack's CAS (a reservation, as
+     * ForkJoinPool's createWorker, see {@link IdleStack.ThreadStarter}): takes a slot, makes the
+     * thread and starts it, counted waking until it runs. If the factory fails or returns null, or
+     * the thread does not start, the reservation is undone and the failure thrown to a caller
+     * outside the pool; a worker of this pool gives it to the uncaught-exception handler and runs
+     * on with the threads there are.
      */
-    void handOn() {
-        // The counts first, so that a busy pool skips queuesEmpty's scan.
-        long c = (long) CTL.getVolatile(this);
-        if (((c & STACK) != 0 || mayGrow(c)) && !queuesEmpty()) {
-            wakeOne();
-        }
-    }
-
-    /**
-     * A worker parks: it goes on top of the stack of idle workers, counted idle by the same CAS
-     * (ForkJoinPool's ctl stack), and one searcher fewer if it searched (after the push: a waker
-     * reads the stack before the searching count). {@code top} is the worker's park stamp.
-     */
-    void parking(Worker w, int top, boolean wasSearching) {
-        for (long c = (long) CTL.getVolatile(this), d; ; c = d) {
-            w.nextIdle = (int) c; // plain: published by the CAS below, read by a popper after its read of ctl
-            long nc = ((c + IDLE_ONE) & ~STACK) | Integer.toUnsignedLong(top);
-            if ((d = (long) CTL.compareAndExchange(this, c, nc)) == c) {
-                break;
-            }
-        }
-        if (wasSearching) {
-            searching.decrement();
-        }
-        monitor.onIdle();
-    }
-
-    /**
-     * Whether fewer workers run tasks than parallelism allows, as the caller sees it: a worker
-     * idle or not started ({@code ctl}'s threads less its idle count below parallelism), or one on
-     * its way from the idle stack. Opaque loads, no fence: a hint for a fork (see {@code
-     * Worker.fork}); idle spares beside parallelism running workers do not count.
-     */
-    boolean othersIdleHint() {
-        long c = (long) CTL.getOpaque(this);
-        return total(c) - idle(c) < parallelism || waking.get() != 0;
-    }
-
-    /** Idle workers, as counted in {@code ctl} (volatile read). */
-    int idleCount() {
-        return idle((long) CTL.getVolatile(this));
-    }
-
-    /**
-     * Whether every worker but the caller is idle or woken and not running yet (a racy read: a hint
-     * for how long to spin; a worker on its way from the idle stack holds no work to grant).
-     */
-    boolean othersIdle() {
-        long c = (long) CTL.getVolatile(this);
-        return idle(c) + waking.get() >= total(c) - 1;
-    }
-
-    /** A worker woken by another thread runs again (see {@link #waking}). */
-    void endWaking() {
-        waking.decrement();
-    }
-
-    /**
-     * A parking worker whose last look took a task leaves the idle stack: it pops itself if it is
-     * still on top ({@code top}, its park stamp, is unique to this park). Returns whether the
-     * worker is off the stack: popped here, or popped already by a waker, which wrote ACTIVE after
-     * its CAS. False while a worker pushed after it covers it, and in a popper's window between
-     * its CAS and its write of ACTIVE (the worker then hands the task back, see lookAgain).
-     */
-    boolean tryUnidle(Worker w, int top) {
-        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(top); ) {
-            if (CTL.compareAndSet(this, c, withoutTop(c, w))) {
-                w.activate();
-                return true;
-            }
-        }
-        return !w.isParked();
-    }
-
-    /**
-     * Wakes a parked worker for work just published, unless a worker searches already or one woken
-     * earlier has not run yet. The full fence orders the publication before the reads of the counts
-     * (the handshake of {@link Worker}).
-     */
-    void signalWork() {
-        VarHandle.fullFence();
-        wakeOne();
-    }
-
-    /**
-     * Wakes an idle worker, or with none idle starts a thread if fewer than parallelism can run
-     * tasks, unless a worker searches or is on its way (woken or started, not run yet); no fence
-     * (see {@link #signalWork()}).
-     */
-    void wakeOne() {
-        wake(false);
-    }
-
-    /** Wakes the top idle worker, searchers or not: for a task a parking worker hands back. */
-    void wakeTop() {
-        wake(true);
-    }
-
-    private void wake(boolean evenIfSearching) {
-        // The stack is read before the searching count: a parking searcher pushes, then stops
-        // counting as a searcher, then looks (see parking). A woken worker that has not run yet
-        // covers the work as a searcher does: its count falls before it looks, so a count read
-        // here that still holds it was read before that look (volatile accesses, one total
-        // order), and the look sees what was published before (jcstress SubmitWhileWaking). Not
-        // waking a second worker meanwhile is ForkJoinPool's rule for its external queues (one
-        // signal, then propagation by the worker that takes): on two cores, a second worker woken
-        // with the first ran after a 16-task burst had ended, and spent its wake-up in the idle
-        // time after it (docs/executor.md).
-        // With nobody idle, a worker that is not blocked will look before it parks (its push,
-        // its fence, its look: the handshake of Worker): a thread is started only to reach
-        // parallelism, as ForkJoinPool's signalWork does, so build() starts none.
-        for (long c; ; ) {
-            boolean idle = ((c = (long) CTL.getVolatile(this)) & STACK) != 0;
-            if (idle ? !mayWake(c) : !mayGrow(c)) {
-                if (!idle && runState(c) < QUIESCED) {
-                    monitor.onSaturated(); // every thread busy: a blocked one would hold this work up
-                }
-                return;
-            }
-            if (!evenIfSearching && (searching.get() != 0 || waking.get() != 0)) {
-                return;
-            }
-            if (idle ? pop(c) : tryStart(c)) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Takes the top worker of {@code c}'s stack off it and wakes it (one CAS: the idle count and the
-     * stack change together, so every waker that sees an idle worker takes a distinct one). Its
-     * {@code nextIdle}, read racily, is checked by the CAS: the top's stamp changes at every push.
-     */
-    private boolean pop(long c) {
-        Worker w = workers[(int) (c & 0xFFFF) - 1];
-        if (!CTL.compareAndSet(this, c, withoutTop(c, w))) {
-            return false;
-        }
-        if (w.thread == Thread.currentThread()) {
-            w.activate(); // a parking worker's look popped itself: it runs already
-            return true;
-        }
-        waking.increment(); // before ACTIVE: the worker's decrement follows its read of ACTIVE
-        w.wakingCounted = true; // plain: published by activate's volatile store
-        w.activate();
-        LockSupport.unpark(w.thread);
-        return true;
-    }
-
-    // ------------------------------------------------------------------ threads: lazy start, compensation, spares
-
-    /**
-     * Whether an idle worker may be woken at {@code c}: fewer than parallelism threads are awake
-     * and not blocked, as ForkJoinPool's signalWork wakes only while fewer than parallelism
-     * workers are active. Only spares make it false (with at most parallelism threads, a worker
-     * idle leaves fewer awake), so that idle spares are not woken to run beside parallelism
-     * workers. The blocked count is read only with parallelism threads awake.
-     */
-    private boolean mayWake(long c) {
-        int awake = total(c) - idle(c);
-        return awake < parallelism || awake - blocked.get() < parallelism;
-    }
-
-    /**
-     * Whether the pool may add a thread at {@code c}: not terminating, fewer than {@code
-     * maxThreads} threads, and fewer than parallelism of them free to run tasks (not in a
-     * compensated wait). The blocked count is read only once the threads reach parallelism.
-     */
-    private boolean mayGrow(long c) {
-        int t = total(c);
-        return runState(c) < QUIESCED && t < maxThreads && (t < parallelism || t - blocked.get() < parallelism);
-    }
-
-    /**
-     * Adds a thread if {@code ctl} is still {@code c}, whose stack is empty: counts it by CAS (a
-     * reservation, as ForkJoinPool's createWorker), takes a slot, makes the thread and starts it,
-     * counted in {@link #waking} until it runs. Returns whether the CAS succeeded. If the factory
-     * fails or returns null, or the thread does not start, the reservation is undone and the
-     * failure thrown to a caller outside the pool; a worker of this pool gives it to the
-     * uncaught-exception handler and runs on with the threads there are.
-     */
-    private boolean tryStart(long c) {
-        if (!CTL.compareAndSet(this, c, c + TOTAL_ONE)) {
-            return false;
-        }
+    private void startThread() {
         Worker w = null;
         try {
             w = claimSlot();
             Thread t = newThread(w);
             w.thread = t; // volatile: before the start, for shutdownNow's reads
-            waking.increment(); // the thread leaves the count before its first look
-            w.wakingCounted = true; // plain: published by Thread.start
+            ctl.countWaking(w); // the thread leaves the count before its first look; published by Thread.start
             try {
                 t.start();
             } catch (RuntimeException | Error e) {
-                w.wakingCounted = false;
-                waking.decrement();
+                ctl.uncountWaking(w);
                 throw e;
             }
         } catch (RuntimeException | Error e) {
             leave(w);
             Worker me = Worker.current();
-            if (me == null || me.pool != this) {
+            if (me == null || me.pool != lifecycle) {
                 throw e;
             }
             reportUncaught(e);
         }
-        return true;
     }
 
     private Thread newThread(Worker w) {
@@ -885,14 +411,14 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     /**
      * A slot for a thread just counted in {@code ctl}: the lowest one whose thread exited, else a
-     * new one at {@link #created}. A slot is occupied from here until its thread's {@link
+     * new one at {@code ctl.created()}. A slot is occupied from here until its thread's {@link
      * #leave}, and counted in {@code ctl} from before until after, so the occupied slots never
      * outnumber the threads: a new slot is below {@code maxThreads}.
      */
     private Worker claimSlot() {
         slotLock.lock();
         try {
-            int n = created;
+            int n = ctl.created();
             if (freeSlots != 0) {
                 for (int i = 0; i < n; i++) {
                     Worker w = workers[i];
@@ -903,11 +429,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                     }
                 }
             }
-            Worker w = new Worker(this, n, forkBlocks, forkBlockSize, submitBlocks * submitBlockSize);
-            w.stripe = (int) ((long) (n % parallelism) * (stripeMask + 1) / parallelism);
+            Worker w = new Worker(lifecycle, ctl, shared, workers, n, forkBlocks, forkBlockSize,
+                    submitBlocks * submitBlockSize);
+            w.stripe = (int) ((long) (n % parallelism) * (shared.stripeMask + 1) / parallelism);
             w.occupied = true;
             workers[n] = w;
-            created = n + 1; // volatile: publishes the slot to the loops over the workers
+            ctl.setCreated(n + 1); // volatile: publishes the slot to the loops over the workers
             return w;
         } finally {
             slotLock.unlock();
@@ -918,17 +445,17 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * A worker's thread exits (retired, or the pool terminates): it frees its slot, leaves the
      * thread count, and, if the pool runs on with work queued, signals for it: a worker that
      * blocked meanwhile may have counted this thread as one that can run tasks (see {@link
-     * #beginBlock}: its increment of {@code blocked} and read of {@code ctl} against this
+     * IdleStack#beginBlock}: its increment of {@code blocked} and read of {@code ctl} against this
      * decrement of {@code ctl} and read of {@code blocked}, all volatile: one side sees the other),
      * as ForkJoinPool's deregisterWorker signals to replace a worker.
      */
     void workerExited(Worker w, boolean retired) {
         long c = leave(w);
         if (retired) {
-            RETIRING.setVolatile(this, false); // after the count fell: the next retiree sees it
+            ctl.endRetire(); // after the count fell: the next retiree sees it
         }
-        if (runState(c) < QUIESCED && !queuesEmpty()) {
-            signalWork();
+        if (IdleStack.runState(c) < IdleStack.QUIESCED && !queuesEmpty()) {
+            ctl.signalWork();
         }
     }
 
@@ -947,165 +474,16 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 slotLock.unlock();
             }
         }
-        long c = (long) CTL.getAndAdd(this, -TOTAL_ONE) - TOTAL_ONE;
-        int rs = runState(c);
-        if (rs >= QUIESCED) {
-            if (total(c) == 0) {
+        long c = ctl.threadExited();
+        int rs = IdleStack.runState(c);
+        if (rs >= IdleStack.QUIESCED) {
+            if (IdleStack.total(c) == 0) {
                 terminated();
             }
-        } else if (rs == SHUTDOWN) {
+        } else if (rs == IdleStack.SHUTDOWN) {
             tryTerminate();
         }
         return c;
-    }
-
-    /**
-     * A worker of this pool is about to wait for something it cannot help with (a joined task
-     * that runs elsewhere, a {@link ForkJoinPool.ManagedBlocker}): counts it blocked, then wakes
-     * an idle worker if one is parked, else adds a thread if fewer than parallelism threads could
-     * run tasks (and fewer than {@code maxThreads} exist). A pool of busy workers, none blocked,
-     * gets no thread. Pair with {@link #endBlock()}.
-     */
-    void beginBlock() {
-        blocked.increment(); // before the read of ctl: see workerExited
-        compensate();
-    }
-
-    /** For a worker just counted blocked: wakes an idle worker or adds a thread (see beginBlock). */
-    private void compensate() {
-        for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
-            if ((c & STACK) != 0 ? !mayWake(c) || pop(c) : !mayGrow(c) || tryStart(c)) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Whether a worker besides the caller (itself awake) can run tasks: awake, not in a compensated
-     * wait. Volatile reads of {@code ctl} and the blocked count, not a snapshot: a hint for how
-     * long a join waits before it is compensated.
-     */
-    boolean othersRunning() {
-        long c = (long) CTL.getVolatile(this);
-        return total(c) - idle(c) - blocked.get() > 1;
-    }
-
-    /**
-     * Whether no thread is idle and the pool adds none (every thread busy, and as many as may run
-     * tasks), before termination: the state in which a worker blocked where the pool cannot see
-     * holds up queued work ({@link BlockedWorkerMonitor}). One volatile read of {@code ctl}, and of
-     * the blocked count once the threads reach parallelism.
-     */
-    boolean saturated() {
-        return saturated((long) CTL.getVolatile(this));
-    }
-
-    private boolean saturated(long c) {
-        return (c & STACK) == 0 && runState(c) < QUIESCED && !mayGrow(c);
-    }
-
-    /**
-     * The monitor's look ({@link BlockedWorkerMonitor}) for workers blocked inside a task where the
-     * pool cannot see: a JDK synchronizer (which on a ForkJoinPool worker would block through
-     * {@code ForkJoinPool.managedBlock}, and be compensated there), a monitor, a blocking read.
-     * Only while the pool is {@link #saturated()}, and only when every thread that could run tasks
-     * seems blocked ({@code Worker.seemsBlockedInTask}: its thread waiting and no task finished
-     * since the last look): then one of them is counted blocked, once (a CAS on the worker), and
-     * the pool wakes or adds a worker for it as for a compensated wait; the worker undoes the count
-     * when it runs again. One per look, and none while a worker still runs: the pool cannot tell a
-     * short wait for a lock from a long one, so it adds threads as ForkJoinPool compensates by
-     * default (its {@code minimumRunnable} of 1), only when nothing would run otherwise. A spare
-     * for every worker that seemed blocked put 11 to 15 threads on 2 cores under Jetty's json-large
-     * load and left its p99 at 2.6x to 5.6x ForkJoinPool's (docs/measurements/executor.md,
-     * 2026-12-05, third session).
-     */
-    void compensateHiddenBlocks() {
-        long c = (long) CTL.getVolatile(this);
-        if (!saturated(c)) {
-            return; // a worker is idle, or one will be started: nothing to compensate yet
-        }
-        int runnable = total(c) - idle(c) - blocked.get();
-        Worker first = null;
-        int stuck = 0;
-        Worker[] ws = workers;
-        for (int i = 0, n = created(); i < n; i++) {
-            Worker v = ws[i];
-            if (v != null && v.seemsBlockedInTask()) { // every worker looked at: it records its count
-                stuck++;
-                if (first == null) {
-                    first = v;
-                }
-            }
-        }
-        if (first != null && stuck >= runnable && countBlocked(first)) {
-            compensate();
-        }
-    }
-
-    /**
-     * Counts {@code v} blocked for the monitor unless somebody counted it already; whether this
-     * call did (jcstress {@code ObserverCountVsRun}). Counted before the claim: the worker may run
-     * again and undo the count as soon as the claim succeeds, and must never take the blocked
-     * count below zero. A worker found parking after the claim (its task ended, it found nothing)
-     * may have looked at its count before the claim: the claim is taken back here, unless the
-     * worker undid it first (jcstress {@code ObserverCountVsPark}).
-     */
-    boolean countBlocked(Worker v) {
-        blocked.increment();
-        if (!v.claimCompensation(Worker.COUNTED_BY_OBSERVER)) {
-            blocked.decrement();
-            return false;
-        }
-        // Dekker with announceParked: its LOOKING, a full fence, its read of the count; here the
-        // claim's CAS, then the volatile read of the phase. One of the two sees the other.
-        if (!v.isParked()) {
-            return true; // counted while it runs: it undoes the count after its task or at its park
-        }
-        if (v.unclaimCompensation()) {
-            blocked.decrement();
-        } // else the worker undid the count itself, blocked count included
-        return false;
-    }
-
-    /** The wait of {@link #beginBlock()} ended: the worker runs tasks again. */
-    void endBlock() {
-        blocked.decrement();
-    }
-
-    /** Slots that hold a worker (volatile read): the loops over the workers stop there. */
-    int created() {
-        return created;
-    }
-
-    /** Whether there are more threads than parallelism: idle workers then park with a keep-alive. */
-    boolean hasSpares() {
-        return total((long) CTL.getVolatile(this)) > parallelism;
-    }
-
-    long keepAliveNanos() {
-        return keepAliveNanos;
-    }
-
-    /**
-     * An idle worker whose keep-alive ran out leaves the idle stack to exit, if it is on top (a
-     * Treiber stack gives up only its top, as in ForkJoinPool's awaitWork), the pool runs or is
-     * shut down, and more than parallelism threads could run tasks: one CAS pops it (counted idle
-     * no more; it stays counted as a thread until {@link #workerExited}), and it writes itself
-     * ACTIVE. One spare retires at a time ({@link #retiring}). A waker's pop of it and this CAS exclude each other (jcstress {@code RetireVsWake}).
-     */
-    boolean tryRetire(Worker w) {
-        if (!RETIRING.compareAndSet(this, false, true)) {
-            return false; // another spare is on its way out: this one waits another keep-alive
-        }
-        for (long c; ((c = (long) CTL.getVolatile(this)) & STACK) == Integer.toUnsignedLong(w.stamp)
-                && runState(c) < QUIESCED && total(c) - blocked.get() > parallelism; ) {
-            if (CTL.compareAndSet(this, c, withoutTop(c, w))) {
-                w.activate();
-                return true; // retiring stays set until the thread has left the count
-            }
-        }
-        RETIRING.setVolatile(this, false);
-        return false;
     }
 
     /**
@@ -1152,11 +530,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     @Override
     public void shutdown() {
-        for (long c; runState(c = (long) CTL.getVolatile(this)) == RUNNING; ) {
-            if (CTL.compareAndSet(this, c, withRunState(c, SHUTDOWN))) {
-                break;
-            }
-        }
+        ctl.shutdown();
         tryTerminate();
     }
 
@@ -1178,13 +552,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      */
     @Override
     public List<Runnable> shutdownNow() {
-        for (long c; runState(c = (long) CTL.getVolatile(this)) < STOP; ) {
-            if (CTL.compareAndSet(this, c, withRunState(c, STOP))) {
-                if (total(c) == 0 && runState(c) < QUIESCED) {
-                    terminated(); // no thread to exit: none can start after STOP
-                }
-                break;
-            }
+        if (ctl.stop()) {
+            terminated(); // no thread to exit: none can start after STOP
         }
         List<Runnable> never = new ArrayList<>();
         Consumer<BwosTask<?>> collect = t -> {
@@ -1198,10 +567,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 } // else a BwosTask (submitted or forked): cancelled, its future says so
             }
         };
-        for (SubmissionQueue q : stripes) {
-            q.drainLocked(collect);
-        }
-        for (int i = 0, n = created; i < n; i++) {
+        shared.drainStripes(collect);
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i]; // a slot made after our read of created holds no task yet
             w.awaitHandOver();
             for (BwosTask<?> t; (t = w.inbox.poll()) != null; ) {
@@ -1214,10 +581,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 collect.accept(t);
             }
         }
-        for (BwosTask<?> t; (t = spills.poll()) != null; ) {
-            collect.accept(t);
-        }
-        for (int i = 0, n = created; i < n; i++) {
+        shared.drainSpills(collect);
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Thread t = workers[i].thread;
             if (t != null) { // null: a slot's first thread not made yet, which will read STOP
                 t.interrupt();
@@ -1238,15 +603,15 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * waiting for ever (docs/executor.md).
      */
     boolean tryTerminate() {
-        long c = (long) CTL.getVolatile(this);
-        if (runState(c) != SHUTDOWN || idle(c) != total(c)) {
+        long c = ctl.idleAfterShutdown(); // 0 unless shut down with every thread idle
+        if (c == 0L) {
             return false;
         }
         VarHandle.fullFence(); // our read of ctl before the reads of the queues and the phases
         if (!queuesEmpty(true)) {
             return false;
         }
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             // A worker on the stack whose look is not done may hold a task the queues no longer
             // show: its phase, written before its push (which our read of ctl saw), is LOOKING
@@ -1255,13 +620,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
                 return false;
             }
         }
-        if (!CTL.compareAndSet(this, c, withRunState(c, QUIESCED))) {
+        if (!ctl.commitQuiesced(c)) {
             return false;
         }
-        if (total(c) == 0) {
+        if (IdleStack.total(c) == 0) {
             terminated(); // no thread was ever started, or every one exited: none can start now
         }
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             LockSupport.unpark(workers[i].thread);
         }
         return true;
@@ -1279,19 +644,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     /**
      * With {@code forTermination} (the run state has left RUNNING), each stripe's lock is waited
      * out first, so that every submission that was accepted is seen ({@link
-     * SubmissionQueue#isEmptyForTermination()}). The stripes come before the spill queue: a
-     * submitter spills under its stripe's lock.
+     * SharedQueue#isEmpty(boolean)}). The shared queue comes before the workers' queues.
      */
     private boolean queuesEmpty(boolean forTermination) {
-        for (SubmissionQueue q : stripes) {
-            if (forTermination ? !q.isEmptyForTermination() : !q.isEmpty()) {
-                return false;
-            }
-        }
-        if (!spills.isEmpty()) {
+        if (!shared.isEmpty(forTermination)) {
             return false;
         }
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             if (w.forks.sizeEstimate() != 0 || !w.submissions.isEmpty() || !w.inbox.isEmpty()
                     || !w.copies.isEmpty()) {
@@ -1307,7 +666,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
      * last thread's exit), once: no thread starts after that.
      */
     private void terminated() {
-        monitor.stop();
+        ctl.stopMonitor();
         if (mbeanName != null) {
             try {
                 ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
@@ -1320,7 +679,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public boolean isShutdown() {
-        return runState() != RUNNING;
+        return ctl.runState() != IdleStack.RUNNING;
     }
 
     @Override
@@ -1372,7 +731,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public int getPoolSize() {
-        return total((long) CTL.getVolatile(this));
+        return ctl.threads();
     }
 
     @Override
@@ -1382,13 +741,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public int getBlockedThreadCount() {
-        return blocked.get();
+        return ctl.blockedCount();
     }
 
     @Override
     public long getStealCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.steals();
         }
@@ -1398,7 +757,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getQueuedTaskCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.forks.sizeEstimate() + w.submissions.size() + w.inbox.size();
         }
@@ -1407,17 +766,12 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public long getQueuedSubmissionCount() {
-        long s = spills.size();
-        for (SubmissionQueue q : stripes) {
-            s += q.size();
-        }
-        return s;
+        return shared.size();
     }
 
     @Override
     public int getActiveThreadCount() {
-        long c = (long) CTL.getVolatile(this);
-        return Math.max(0, total(c) - idle(c)); // after termination is committed, idle is stale
+        return ctl.awake(); // after termination is committed, idle is stale
     }
 
     @Override
@@ -1427,13 +781,13 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public int getSearchingThreadCount() {
-        return searching.get();
+        return ctl.searchingCount();
     }
 
     @Override
     public int getParkedThreadCount() {
         int p = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             p += w.isParked() ? 1 : 0;
         }
@@ -1443,7 +797,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getParkCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.parks();
         }
@@ -1453,7 +807,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getUnparkCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.wakeups();
         }
@@ -1463,7 +817,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getGrantCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.forks.grantCount();
         }
@@ -1473,7 +827,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getGrantsOnRequestCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.forks.grantsOnRequest();
         }
@@ -1483,7 +837,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getGrantRequestCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.grantRequests();
         }
@@ -1493,7 +847,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public long getCompletedTaskCount() {
         long s = 0;
-        for (int i = 0, n = created; i < n; i++) {
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker w = workers[i];
             s += w.tasks();
         }
@@ -1507,14 +861,35 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
 
     @Override
     public String toString() {
-        int rs = runState();
-        String state = rs == RUNNING ? "Running" : isTerminated() ? "Terminated" : rs >= STOP ? "Stopping" : "Shutting down";
+        int rs = ctl.runState();
+        String state = rs == IdleStack.RUNNING ? "Running" : isTerminated() ? "Terminated" : rs >= IdleStack.STOP ? "Stopping" : "Shutting down";
         return super.toString() + "[" + state + ", parallelism = " + getParallelism() + ", size = " + getPoolSize()
                 + ", spares = " + getSpareThreadCount() + ", blocked = " + getBlockedThreadCount() + ", active = " + getActiveThreadCount() + ", searching = " + getSearchingThreadCount() + ", parked = "
                 + getParkedThreadCount() + ", steals = " + getStealCount() + ", tasks = " + getQueuedTaskCount()
                 + ", submissions = " + getQueuedSubmissionCount() + ", grants = " + getGrantCount()
                 + " (on request " + getGrantsOnRequestCount() + ", requests " + getGrantRequestCount() + "), parks = "
                 + getParkCount() + ", unparks = " + getUnparkCount() + "]";
+    }
+
+    /**
+     * This pool as its workers see it ({@link Worker.Pool}): a private class, so that the
+     * methods it implements stay out of the pool's public API.
+     */
+    private final class Lifecycle implements Worker.Pool {
+        @Override
+        public boolean tryTerminate() {
+            return BwosExecutor.this.tryTerminate();
+        }
+
+        @Override
+        public boolean queuesEmpty() {
+            return BwosExecutor.this.queuesEmpty();
+        }
+
+        @Override
+        public void workerExited(Worker w, boolean retired) {
+            BwosExecutor.this.workerExited(w, retired);
+        }
     }
 
     /**
@@ -1613,7 +988,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
          * With the limit reached, a worker that blocks waits without a replacement.
          */
         public Builder maxSpares(int maxSpares) {
-            if (maxSpares < 0 || maxSpares > MAX_THREADS) {
+            if (maxSpares < 0 || maxSpares > IdleStack.MAX_THREADS) {
                 throw new IllegalArgumentException("maxSpares must be in [0, 32767], got " + maxSpares);
             }
             this.maxSpares = maxSpares;

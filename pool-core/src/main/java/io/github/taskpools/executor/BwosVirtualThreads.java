@@ -148,7 +148,7 @@ public final class BwosVirtualThreads {
             Thread current = Thread.currentThread();
             Thread carrier = CarrierThreads.current();
             if (carrier != current && carrier instanceof BwosWorkerThread
-                    && ((BwosWorkerThread) carrier).worker.pool == pool) {
+                    && pool.owns(((BwosWorkerThread) carrier).worker)) {
                 // A virtual thread mounted (and pinned by the JDK for this call) on a worker of ours:
                 // the worker's own submission, as BwosExecutor.execute makes it on the worker.
                 // Worker.submit rejects once shutdownNow has begun (its hand-over).

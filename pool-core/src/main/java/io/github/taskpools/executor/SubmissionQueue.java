@@ -3,12 +3,13 @@ package io.github.taskpools.executor;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.Consumer;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.jctools.queues.SpmcArrayQueue;
 
 /**
- * One stripe of a {@link BwosExecutor}'s shared submission queue: a ring of tasks that threads
- * outside the pool push under a lock and workers take without one, as {@code ForkJoinPool}'s
- * external submission queues are pushed under their lock.
+ * One stripe of a {@link BwosExecutor}'s shared submission queue ({@link SharedQueue}): a ring of
+ * tasks that threads outside the pool push under a lock and workers take without one, as {@code
+ * ForkJoinPool}'s external submission queues are pushed under their lock.
  *
  * <h2>Algorithm</h2>
  * A submitter takes the lock (CAS 0 to 1; a taken lock sends it to another stripe), reads the
@@ -92,17 +93,18 @@ final class SubmissionQueue extends SubmissionQueueBase {
     }
 
     /**
-     * Pushes {@code task} if the pool runs: {@link #ACCEPTED} (into this ring or, if its slot is not
-     * free and {@code spillIfFull}, into the pool's spill queue), {@link #REJECTED} (the pool is
-     * shut down; the task was not published), {@link #CONTENDED} (another submitter holds the lock)
-     * or {@link #FULL} (the slot is not free): try another stripe.
+     * Pushes {@code task} if the pool runs (the run state of {@code ctl}): {@link #ACCEPTED} (into
+     * this ring or, if its slot is not free and {@code spillIfFull}, into {@code spills}, the pool's
+     * spill queue), {@link #REJECTED} (the pool is shut down; the task was not published), {@link
+     * #CONTENDED} (another submitter holds the lock) or {@link #FULL} (the slot is not free): try
+     * another stripe.
      */
-    int push(BwosTask<?> task, BwosExecutor pool, boolean spillIfFull) {
+    int push(BwosTask<?> task, IdleStack ctl, MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills, boolean spillIfFull) {
         if ((long) LOCK.getVolatile(this) != 0L || !LOCK.compareAndSet(this, 0L, 1L)) {
             return CONTENDED; // read first: a failed CAS would take the line from the holder
         }
         try {
-            if (pool.runState() != BwosExecutor.RUNNING) {
+            if (ctl.runState() != IdleStack.RUNNING) {
                 return REJECTED;
             }
             BwosTask<?>[] a = array;
@@ -118,7 +120,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 if (!spillIfFull) {
                     return FULL;
                 }
-                pool.spill(task);
+                spills.offer(task);
                 return ACCEPTED;
             }
             a[i] = task; // plain: published by the volatile store of top
@@ -174,10 +176,11 @@ final class SubmissionQueue extends SubmissionQueueBase {
      * Takes a share of the oldest tasks by one CAS, at most {@code max} and at most the
      * {@code shares}-th part of those queued (rounded up; counted up to the takers' cache of top
      * while that is above base, see {@link #topAbove}), and offers them to {@code inbox} (its
-     * owner's, which offers only into an empty inbox, so they fit); returns how many it took, 0 only
+     * owner's, which offers only into an empty inbox, so they fit; else to {@code spills}, the pool's
+     * spill queue); returns how many it took, 0 only
      * when a volatile read of top (after the caller's earlier CAS of base) found none queued.
      */
-    int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, int shares, BwosExecutor pool) {
+    int moveTo(SpmcArrayQueue<BwosTask<?>> inbox, int max, int shares, MpmcUnboundedXaddArrayQueue<BwosTask<?>> spills) {
         for (;;) {
             long b = (long) BASE.getVolatile(this);
             long n = Math.min(max, (topAbove(b) - b + shares - 1) / shares);
@@ -189,7 +192,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 for (long k = b; k < b + n; k++) {
                     BwosTask<?> t = take(a, k, mask);
                     if (!inbox.offer(t)) {
-                        pool.spill(t); // only if the inbox was not empty: never drop (in a hand-over)
+                        spills.offer(t); // only if the inbox was not empty: never drop (in a hand-over)
                     }
                 }
                 return (int) n;

@@ -8,7 +8,10 @@ import java.util.concurrent.locks.LockSupport;
 import org.jctools.queues.SpmcArrayQueue;
 
 /**
- * One worker of a {@link BwosExecutor}: its two BWoS deques and its loop.
+ * One worker of a {@link BwosExecutor}: its deques and queues, its loop, its forks and joins.
+ * It reaches the pool's idle protocol ({@link IdleStack}, whose {@link IdleStack.Node} it is) and
+ * shared submission queue ({@link SharedQueue}) directly, and the pool itself only through
+ * {@link Pool}: termination, the look at every queue, and its thread's exit.
  *
  * <h2>Loop</h2>
  * Run the newest forked task (LIFO deque), else the oldest task submitted from inside the pool
@@ -22,7 +25,7 @@ import org.jctools.queues.SpmcArrayQueue;
  * LifoBwosDeque#requestGrant()}), spin a bounded number of rounds, then park.
  *
  * <h2>Parking handshake</h2>
- * Idle workers wait on a stack in the pool's {@code ctl} word, as in ForkJoinPool: one CAS pushes a
+ * Idle workers wait on a stack in the pool's {@code ctl} word ({@link IdleStack}), as in ForkJoinPool: one CAS pushes a
  * worker and counts it idle, one CAS pops the top worker and counts it busy, so every waker that
  * sees an idle worker takes a distinct one. A worker parks in three steps: it writes itself
  * {@code LOOKING}, pushes itself, issues a full fence, and looks once more for work (then, with
@@ -68,13 +71,47 @@ import org.jctools.queues.SpmcArrayQueue;
  * on like a woken worker. It leaves the slot when the pool terminates, or when its keep-alive ends
  * while it is an idle spare ({@link #block()}); the next thread started in the slot binds the
  * deques (empty: a worker parks only with nothing local) and runs on with its park sequence and
- * statistics. A join that parks is compensated ({@link BwosExecutor#beginBlock()}).
+ * statistics. A join that parks is compensated ({@link IdleStack#beginBlock()}).
  *
- * <h2>Owner fields</h2>
- * Fields without a comment on their mode are plain and written by the worker's own thread only
- * (by the threads of the slot in turn, each after the last left).
+ * <h2>Memory orderings</h2>
+ * <pre>
+ * field          writer: mode                          reader: mode
+ * inbox          JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
+ *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
+ * submissions    JCTools SPMC offer (ordered), then    JCTools poll by CAS (owner, joiners,
+ *                signalWork's full fence               shutdownNow); relaxedPoll (scans)
+ * copies         as submissions                        as submissions
+ * handing        worker: volatile true before its read  shutdownNow: volatile, after its
+ *                of the run state, release false after  CAS to STOP (Dekker with the worker's
+ *                its offers (beginHandOver)             store and read)
+ * joining        worker: opaque, around its join        joiners: opaque (a hint: the chain of takers)
+ * occupied       pool: plain, under its slot lock      pool: plain, under its slot lock
+ * statistics     worker: opaque                        monitoring: opaque
+ * </pre>
+ * The fields the idle stack reads (phase, link, stamp, thread, compensation) are {@link
+ * IdleStack.Node}'s, in {@link IdleStack}'s table. Fields without a comment on their mode are
+ * plain and written by the worker's own thread only (by the threads of the slot in turn, each
+ * after the last left).
  */
-final class Worker implements Runnable {
+final class Worker extends IdleStack.Node implements Runnable {
+    /**
+     * What a worker needs of its pool beyond the idle protocol and the shared queue: a narrow
+     * interface, implemented by the pool, so that the worker does not depend on it.
+     */
+    interface Pool {
+        /**
+         * Commits graceful termination if the pool is shut down, every worker idle with its look
+         * done and every queue empty; whether it did (see {@code BwosExecutor.tryTerminate}).
+         */
+        boolean tryTerminate();
+
+        /** Whether no queue or deque of the pool holds a task (a conservative hint). */
+        boolean queuesEmpty();
+
+        /** The thread of {@code w} exits ({@code retired}: a spare whose keep-alive ran out). */
+        void workerExited(Worker w, boolean retired);
+    }
+
     /** Tasks run between two polls of the submission queue, whatever the local deques hold. */
     static final int INJECTION_INTERVAL = 64;
     /**
@@ -123,12 +160,6 @@ final class Worker implements Runnable {
     /** Room for second copies of forks (see {@link #copies}); a copy that finds it full is spilled. */
     static final int COPIES = 256;
 
-    static final int ACTIVE = 0;
-    static final int PARKED = 1;
-    /** On the idle stack, its last look not done: the look may hold a task (see tryTerminate). */
-    static final int LOOKING = 2;
-
-    private static final VarHandle PHASE;
     private static final VarHandle STEALS;
     private static final VarHandle PARKS;
     private static final VarHandle REQUESTS;
@@ -136,7 +167,6 @@ final class Worker implements Runnable {
     private static final VarHandle WAKEUPS;
     private static final VarHandle HANDING;
     private static final VarHandle JOINING;
-    private static final VarHandle COMPENSATION;
 
     /** Worker of the current thread for threads made by a user's ThreadFactory. */
     private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
@@ -146,7 +176,6 @@ final class Worker implements Runnable {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            PHASE = l.findVarHandle(Worker.class, "phase", int.class);
             STEALS = l.findVarHandle(Worker.class, "steals", long.class);
             PARKS = l.findVarHandle(Worker.class, "parks", long.class);
             REQUESTS = l.findVarHandle(Worker.class, "grantRequests", long.class);
@@ -154,13 +183,19 @@ final class Worker implements Runnable {
             WAKEUPS = l.findVarHandle(Worker.class, "wakeups", long.class);
             HANDING = l.findVarHandle(Worker.class, "handing", boolean.class);
             JOINING = l.findVarHandle(Worker.class, "joining", BwosTask.class);
-            COMPENSATION = l.findVarHandle(Worker.class, "compensation", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    final BwosExecutor pool;
+    /** The pool's view for this worker (its identity: one per pool). */
+    final Pool pool;
+    /** The pool's idle protocol: run state, parking, waking, compensation. */
+    final IdleStack ctl;
+    /** The pool's shared submission queue: stripes and spill queue. */
+    final SharedQueue shared;
+    /** The pool's workers, by index (the pool's array; slots below {@code ctl.created()} hold one). */
+    final Worker[] workers;
     final int index;
     /** Forked tasks: the owner's LIFO BWoS deque. */
     final LifoBwosDeque<BwosTask<?>> forks;
@@ -185,12 +220,6 @@ final class Worker implements Runnable {
      */
     final SpmcArrayQueue<BwosTask<?>> copies = new SpmcArrayQueue<>(COPIES);
     /**
-     * The thread of this slot, the last one if it exited. Volatile: written by a starter before it
-     * starts the thread (a slot is taken over by a new thread after its old one left), read by
-     * poppers and by shutdownNow, which must see a thread that may have read RUNNING.
-     */
-    volatile Thread thread;
-    /**
      * Whether a thread holds this slot, from its starter's claim until its exit. Plain, under the
      * pool's slot lock.
      */
@@ -213,39 +242,11 @@ final class Worker implements Runnable {
     private BwosTask<?> joining;
 
     /**
-     * LOOKING from before this worker's push onto the pool's idle stack until its look ends (CAS to
-     * PARKED), then PARKED, until whoever pops it writes ACTIVE (volatile, after the pop's CAS):
-     * the worker itself, or a waker.
-     */
-    @SuppressWarnings("unused") // through PHASE
-    private volatile int phase;
-    /**
-     * The idle stack's top (a park stamp) below this worker while it is on the stack. Plain:
-     * written before the push CAS, read racily by a popper; the pop's CAS fails if it changed.
-     */
-    int nextIdle;
-    /**
      * Parks so far, modulo 2^16: with the index, this worker's park stamp. It runs on across the
      * threads that take the slot over, so that a stamp read before a spare retired does not match
      * the next thread's.
      */
     private int parkSeq;
-    /** This worker's park stamp while it is on the idle stack (its last {@link #announceParked()}). */
-    int stamp;
-    /**
-     * Who counted this worker blocked in the pool's blocked count: {@link #NOT_COUNTED}, {@link
-     * #COUNTED_BY_OBSERVER} (the pool's monitor saw it blocked inside a task where the pool cannot
-     * see, see {@link BlockedWorkerMonitor}) or {@link #COUNTED_BY_SELF} (a compensated
-     * wait of its own: a join, {@link BwosExecutor#managedBlock}). Set by CAS from NOT_COUNTED, so
-     * a blocked worker is counted once; reset by this worker with a volatile getAndSet when it
-     * runs again or parks, which undoes the count (or by the monitor, by CAS, when it finds the
-     * worker it counted parking). Read with an opaque load after every task and a volatile one at
-     * every park.
-     */
-    volatile int compensation;
-    static final int NOT_COUNTED = 0;
-    static final int COUNTED_BY_OBSERVER = 1;
-    static final int COUNTED_BY_SELF = 2;
     /**
      * {@link #tasks()} as the pool's monitor last saw it. Plain, written and read by the monitor's
      * thread only: a hint that this worker has not finished a task between two looks.
@@ -253,12 +254,6 @@ final class Worker implements Runnable {
     long observedTasks;
     /** Whether this worker's keep-alive ran out and it left the idle stack to exit. */
     private boolean retired;
-    /**
-     * Whether a waker counted this worker in the pool's waking count when it popped it. Plain:
-     * written by the waker before its volatile store of ACTIVE, read by this worker after its read
-     * of ACTIVE.
-     */
-    boolean wakingCounted;
     /** Whether this worker counts in the pool's searching count. */
     private boolean searching;
     /** Whether a waker popped this worker off the idle stack and it has not found a task since. */
@@ -291,8 +286,12 @@ final class Worker implements Runnable {
     @SuppressWarnings("unused")
     private long wakeups;
 
-    Worker(BwosExecutor pool, int index, int forkBlocks, int forkBlockSize, int submitCapacity) {
+    Worker(Pool pool, IdleStack ctl, SharedQueue shared, Worker[] workers, int index, int forkBlocks,
+            int forkBlockSize, int submitCapacity) {
         this.pool = pool;
+        this.ctl = ctl;
+        this.shared = shared;
+        this.workers = workers;
         this.index = index;
         this.forks = new LifoBwosDeque<>(forkBlocks, forkBlockSize);
         this.submissions = new SpmcArrayQueue<>(submitCapacity);
@@ -338,7 +337,7 @@ final class Worker implements Runnable {
         TASKS.setOpaque(this, tasks + 1);
         // Opaque: a count this read misses is undone after the next task or at the park; the
         // getAndSet in endCompensation decides.
-        if ((int) COMPENSATION.getOpaque(this) == COUNTED_BY_OBSERVER) {
+        if (compensationOpaque() == COUNTED_BY_OBSERVER) {
             endCompensation(); // the task blocked where the pool cannot see, and a spare was added
         }
     }
@@ -349,6 +348,7 @@ final class Worker implements Runnable {
      * WAITING, TIMED_WAITING or BLOCKED, and no task finished since this observer's last look.
      * Records the task count for the next look. A hint: the worker may run again at any moment.
      */
+    @Override
     boolean seemsBlockedInTask() {
         long n = tasks();
         long seen = observedTasks;
@@ -361,26 +361,13 @@ final class Worker implements Runnable {
         return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
     }
 
-    /** An observer counts this worker blocked, unless somebody did: CAS from NOT_COUNTED. */
-    boolean claimCompensation(int by) {
-        return COMPENSATION.compareAndSet(this, NOT_COUNTED, by);
-    }
-
-    /**
-     * The monitor takes back its count of this worker, found parking: CAS back to NOT_COUNTED;
-     * false if the worker undid it first (then the pool's blocked count was undone there).
-     */
-    boolean unclaimCompensation() {
-        return COMPENSATION.compareAndSet(this, COUNTED_BY_OBSERVER, NOT_COUNTED);
-    }
-
     /**
      * This worker runs again: if anybody counted it blocked, it resets that (volatile getAndSet,
      * so that a count is undone exactly once) and leaves the pool's blocked count.
      */
     void endCompensation() {
-        if ((int) COMPENSATION.getAndSet(this, NOT_COUNTED) != NOT_COUNTED) {
-            pool.endBlock();
+        if (resetCompensation() != NOT_COUNTED) {
+            ctl.endBlock();
         }
     }
 
@@ -390,20 +377,20 @@ final class Worker implements Runnable {
      */
     void beginCompensatedWait() {
         if (claimCompensation(COUNTED_BY_SELF)) {
-            pool.beginBlock();
+            ctl.beginBlock();
         }
     }
 
     /** The next task, searching and parking as needed; {@code null} when the worker must exit. */
     private BwosTask<?> next() {
         for (;;) {
-            int rs = pool.runState();
-            if (rs >= BwosExecutor.STOP || retired) {
+            int rs = ctl.runState();
+            if (rs >= IdleStack.STOP || retired) {
                 return null;
             }
             BwosTask<?> t = null;
             if (++tick % INJECTION_INTERVAL == 0) {
-                t = pool.pollInjection(this, false, true);
+                t = pollInjection(false, true);
             }
             if (t == null && mayHoldForks) {
                 if ((t = forks.pop()) == null) {
@@ -428,10 +415,10 @@ final class Worker implements Runnable {
                 foundWork();
                 return t;
             }
-            if (rs >= BwosExecutor.QUIESCED) {
+            if (rs >= IdleStack.QUIESCED) {
                 // Terminating: the shared queue was empty when termination was committed, unless a
                 // worker that took a task in its last look spilled into it since.
-                t = pool.pollInjection(this, true, false);
+                t = pollInjection(true, false);
                 if (t != null && !t.claimBy(this)) {
                     continue;
                 }
@@ -469,10 +456,10 @@ final class Worker implements Runnable {
                 if (round == 0) {
                     requestGrants();
                 }
-                if (pool.runState() >= BwosExecutor.STOP) {
+                if (ctl.runState() >= IdleStack.STOP) {
                     return null;
                 }
-                if (pool.othersIdle()) {
+                if (ctl.othersIdle()) {
                     break; // no busy owner to grant anything: spinning would only burn an idle pool's CPU
                 }
                 Thread.onSpinWait();
@@ -483,13 +470,13 @@ final class Worker implements Runnable {
 
     /** Counts this worker as searching if fewer than the pool's maximum search. */
     boolean tryStartSearching() {
-        searching = pool.tryStartSearching();
+        searching = ctl.tryStartSearching();
         return searching;
     }
 
     /**
      * This worker found a task. A searcher stops searching. The last searcher and a worker woken
-     * off the idle stack hand their duty on ({@link BwosExecutor#handOn()}): wakers that saw a
+     * off the idle stack hand their duty on ({@link #handOn()}): wakers that saw a
      * searcher woke nobody, and a waker that popped this worker counted on it for its own work,
      * which need not be the task found here. Each takes one task and, with work left, wakes the
      * next: tasks that wait for each other (at a barrier) get a worker each (tokio's rule for the
@@ -500,10 +487,25 @@ final class Worker implements Runnable {
         woken = false;
         if (searching) {
             searching = false;
-            duty |= pool.endSearching();
+            duty |= ctl.endSearching();
         }
         if (duty) {
-            pool.handOn();
+            handOn();
+        }
+    }
+
+    /**
+     * A worker that wakers counted on (the last searcher, or a worker woken off the idle stack)
+     * found a task: if more work is queued and a worker is idle, it wakes one, which inherits the
+     * duty. No fence: the work it looks for was published before the waker's fence and its read
+     * of the counts; a woken worker's read of ACTIVE follows the waker's pop (happens-before), and
+     * the last searcher's decrement follows the waker's read of the searching count in the total
+     * order of volatile accesses, so the reads here see that work.
+     */
+    private void handOn() {
+        // The counts first, so that a busy pool skips queuesEmpty's scan.
+        if (ctl.mayHandOn() && !pool.queuesEmpty()) {
+            ctl.wakeOne();
         }
     }
 
@@ -516,8 +518,8 @@ final class Worker implements Runnable {
      * otherwise wait behind every newer submission (docs/measurements/executor.md, 2026-12-05).
      */
     BwosTask<?> scan(boolean strict) {
-        Worker[] ws = pool.workers;
-        int n = pool.created();
+        Worker[] ws = workers;
+        int n = ctl.created();
         int start = nextRandom(n);
         for (int i = 0; i < n; i++) {
             Worker v = ws[(start + i) % n];
@@ -531,7 +533,7 @@ final class Worker implements Runnable {
                     // submitters' wakes may have found a searcher (ForkJoinPool's propagation;
                     // tasks that wait for each other need a worker each). The parking look signals
                     // by itself.
-                    pool.wakeOne();
+                    ctl.wakeOne();
                 }
                 if (stolen(t)) {
                     return t;
@@ -545,7 +547,7 @@ final class Worker implements Runnable {
                 }
             }
         }
-        for (BwosTask<?> t; (t = pool.pollInjection(this, strict, !strict)) != null; ) {
+        for (BwosTask<?> t; (t = pollInjection(strict, !strict)) != null; ) {
             if (t.claimBy(this)) {
                 return t;
             }
@@ -578,11 +580,80 @@ final class Worker implements Runnable {
         return true;
     }
 
+    /**
+     * A task from the shared queue: the spill queue first, then the stripes from the one where this
+     * worker last found work, so that workers spread over the stripes.
+     *
+     * <p>The spill queue is polled with JCTools' {@code relaxedPoll}, which answers {@code null}
+     * when its next slot is claimed by an offer's xadd but the element is not stored yet; {@code
+     * poll} would spin until it is, and a worker preempted between the two held the others
+     * spinning. The parking handshake's last look is {@code strict}: it waits for such an element,
+     * because the handshake counts on seeing every task whose xadd preceded it. A stripe's take
+     * never waits (see {@link SubmissionQueue}); a look that is not strict leaves the stripes'
+     * submitter lines alone while the slot at their base is empty ({@code relaxedPoll}). With
+     * {@code batch}, the worker's share of the stripe's tasks (at most {@value #BATCH}) go
+     * into its inbox, by one CAS.
+     */
+    BwosTask<?> pollInjection(boolean strict, boolean batch) {
+        SharedQueue sq = shared;
+        BwosTask<?> t = strict ? sq.spills.poll() : sq.spills.relaxedPoll();
+        if (t != null) {
+            if (!strict && !sq.spills.isEmpty()) {
+                ctl.wakeOne(); // pass the signal on (a flush spills many tasks with one signal)
+            }
+            return t;
+        }
+        int mask = sq.stripeMask;
+        int n = mask + 1;
+        int start = stripe;
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) & mask;
+            SubmissionQueue q = sq.stripes[k];
+            if ((t = strict ? q.poll() : q.relaxedPoll()) != null) {
+                stripe = k;
+                if (strict) {
+                    return t; // the parking look signals for what it leaves, once it is awake
+                }
+                // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
+                // the batch fits. Not in the parking look, which must stay a look, nor for a
+                // joiner, which must not take on tasks that would wait behind its join.
+                int moved = batch && inbox.isEmpty() ? moveBatch(q) : -1;
+                if (moved > 0) {
+                    ctl.signalWork(); // stealable work moved (ordered stores): the fenced handshake
+                } else if (moved < 0 && q.size() != 0) {
+                    // Tasks left in the stripe: pass the signal on (their submitters' wakes may have
+                    // found a searcher, who took only one; jcstress SubmitBehindQueued). No fence:
+                    // our CAS of base, the reads of top and base and of the counts are volatile.
+                    // A batch that moved none read top and base so already (after our CAS, as
+                    // size does) and found none left.
+                    ctl.wakeOne();
+                }
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Moves a batch of {@code q}'s tasks into this worker's inbox in a hand-over: how many, 0 when
+     * a read of top found none left, -1 once shutdownNow has begun (nothing read).
+     */
+    private int moveBatch(SubmissionQueue q) {
+        if (!beginHandOver()) {
+            return -1;
+        }
+        try {
+            return q.moveTo(inbox, BATCH, ctl.parallelism(), shared.spills);
+        } finally {
+            endHandOver();
+        }
+    }
+
     /** Asks every other worker's deques for a grant. */
     private void requestGrants() {
         long made = 0;
-        Worker[] ws = pool.workers;
-        for (int i = 0, n = pool.created(); i < n; i++) {
+        Worker[] ws = workers;
+        for (int i = 0, n = ctl.created(); i < n; i++) {
             Worker v = ws[i];
             if (v != this) {
                 made += v.forks.requestGrant() ? 1 : 0;
@@ -612,7 +683,7 @@ final class Worker implements Runnable {
 
     /**
      * Handshake, step 1: LOOKING, then onto the pool's idle stack (CAS of ctl, counting this worker
-     * idle; see {@link BwosExecutor#parking}), then a full fence. Returns this park's stamp: the
+     * idle; see {@link IdleStack#parking}), then a full fence. Returns this park's stamp: the
      * worker's index + 1 in the low 16 bits, its park count in the high 16 (so that a popper that
      * read an older top fails its CAS, as ForkJoinPool's phase sequence does).
      */
@@ -625,13 +696,13 @@ final class Worker implements Runnable {
         stamp = top;
         // Opaque: ordered before a popper's ACTIVE and a terminator's read by the push CAS they
         // read (synchronizes-with).
-        PHASE.setOpaque(this, LOOKING);
-        pool.parking(this, top, wasSearching);
-        VarHandle.fullFence(); // pairs with the fence in BwosExecutor.signalWork
+        startLook();
+        ctl.parking(this, top, wasSearching);
+        VarHandle.fullFence(); // pairs with the fence in IdleStack.signalWork
         // A monitor that counted this worker blocked as its task ended: undone here, not after a
         // next task that may be far off, or the pool would count an idle worker blocked and wake or
         // start a thread for it. After the fence: a count this read misses was claimed after
-        // LOOKING was written, and its claimer sees LOOKING and undoes it (BwosExecutor.countBlocked,
+        // LOOKING was written, and its claimer sees LOOKING and undoes it (IdleStack.countBlocked,
         // jcstress ObserverCountVsPark).
         if (compensation == COUNTED_BY_OBSERVER) {
             endCompensation();
@@ -650,7 +721,7 @@ final class Worker implements Runnable {
     BwosTask<?> lookAgain(int top) {
         BwosTask<?> t = scan(true);
         if (t == null) {
-            PHASE.compareAndSet(this, LOOKING, PARKED);
+            endLook();
             return null;
         }
         // This look takes one task, but wakers may have counted on it for more: a waker that saw
@@ -660,10 +731,10 @@ final class Worker implements Runnable {
         // SearcherParks). Such a waker's task is visible to the reads of queuesEmpty: they follow
         // our fence, or the read of our phase that saw the waker's ACTIVE (written after its pop,
         // which came after its task and its fence).
-        if (pool.tryUnidle(this, top)) {
+        if (ctl.tryUnidle(this, top)) {
             endWaking(); // popped by a waker during the look: runs now
             if (!pool.queuesEmpty()) {
-                pool.signalWork();
+                ctl.signalWork();
             }
             return t;
         }
@@ -673,15 +744,15 @@ final class Worker implements Runnable {
         }
         t.handBack(); // scan claimed and recorded it, but another worker will run it
         try {
-            pool.spill(t);
+            shared.spill(t);
         } finally {
             endHandOver();
         }
-        pool.wakeTop();
+        ctl.wakeTop();
         if (more) {
-            pool.signalWork();
+            ctl.signalWork();
         }
-        PHASE.compareAndSet(this, LOOKING, PARKED); // after the wake: ctl changed, a terminator's CAS fails
+        endLook(); // after the wake: ctl changed, a terminator's CAS fails
         return null;
     }
 
@@ -689,28 +760,28 @@ final class Worker implements Runnable {
      * Handshake, step 3: parks until popped off the idle stack, or until the pool terminates (the
      * worker then leaves with its phase PARKED, still on the stack: nobody parks after QUIESCED).
      * While the pool has spares, the park is timed: an idle worker whose keep-alive runs out
-     * leaves the stack if it can ({@link BwosExecutor#tryRetire}) and exits; otherwise it waits
+     * leaves the stack if it can ({@link IdleStack#tryRetire}) and exits; otherwise it waits
      * another keep-alive, as ForkJoinPool's awaitWork restarts the timer of a worker not on top.
      */
     void block() {
         long deadline = 0L;
         boolean timed = false;
-        while ((int) PHASE.getVolatile(this) != ACTIVE) {
-            if (pool.runState() >= BwosExecutor.QUIESCED) {
+        while (isParked()) {
+            if (ctl.runState() >= IdleStack.QUIESCED) {
                 return;
             }
-            if (!pool.hasSpares()) {
+            if (!ctl.hasSpares()) {
                 timed = false;
                 LockSupport.park(pool);
             } else {
                 long now = System.nanoTime();
                 if (!timed || now - deadline >= 0) {
-                    if (timed && pool.tryRetire(this)) {
+                    if (timed && ctl.tryRetire(this)) {
                         retired = true;
                         return;
                     }
                     timed = true;
-                    deadline = now + pool.keepAliveNanos();
+                    deadline = now + ctl.keepAliveNanos();
                 }
                 LockSupport.parkNanos(pool, deadline - now);
             }
@@ -728,22 +799,8 @@ final class Worker implements Runnable {
     void endWaking() {
         if (wakingCounted) {
             wakingCounted = false;
-            pool.endWaking();
+            ctl.endWaking();
         }
-    }
-
-    /** Popped off the idle stack (by a waker, after its CAS, or by the worker itself): ACTIVE. */
-    void activate() {
-        PHASE.setVolatile(this, ACTIVE);
-    }
-
-    /** On the idle stack: LOOKING or PARKED. */
-    boolean isParked() {
-        return (int) PHASE.getVolatile(this) != ACTIVE;
-    }
-
-    boolean isLooking() {
-        return (int) PHASE.getVolatile(this) == LOOKING;
     }
 
     // ------------------------------------------------------------------ fork, submit, join
@@ -764,7 +821,7 @@ final class Worker implements Runnable {
     void fork(BwosTask<?> t) {
         t.forker = this; // plain: read back by this worker's join, a hint to helpers
         t.forkSeq = ++forkCount; // plain: published by the push, as the task
-        boolean othersIdle = pool.othersIdleHint();
+        boolean othersIdle = ctl.othersIdleHint();
         if (othersIdle) {
             forks.requestGrant();
         }
@@ -780,7 +837,7 @@ final class Worker implements Runnable {
         if (othersIdle && forks.ownerBlockSize() != 0) {
             publishCopy(t); // t stayed in our block: a copy where the idle worker takes it (signals)
         } else if (granted) {
-            pool.signalWork(); // the push granted tasks to thieves
+            ctl.signalWork(); // the push granted tasks to thieves
         }
     }
 
@@ -841,12 +898,12 @@ final class Worker implements Runnable {
         }
         try {
             if (q == null || !q.offer(t)) {
-                pool.spill(t);
+                shared.spill(t);
             }
         } finally {
             endHandOver();
         }
-        pool.signalWork();
+        ctl.signalWork();
         return true;
     }
 
@@ -857,7 +914,7 @@ final class Worker implements Runnable {
      */
     boolean beginHandOver() {
         HANDING.setVolatile(this, true);
-        if (pool.runState() >= BwosExecutor.STOP) {
+        if (ctl.runState() >= IdleStack.STOP) {
             HANDING.setRelease(this, false);
             return false;
         }
@@ -964,7 +1021,7 @@ final class Worker implements Runnable {
                     continue;
                 }
                 if (!submissions.isEmpty() || !inbox.isEmpty() || !copies.isEmpty()) {
-                    pool.signalWork(); // our queues are everyone's: make sure somebody looks
+                    ctl.signalWork(); // our queues are everyone's: make sure somebody looks
                 }
                 PARKS.setOpaque(this, parks + 1);
                 try {
@@ -985,7 +1042,7 @@ final class Worker implements Runnable {
     /**
      * The join's last resort: parks until {@code t} is done (or until {@code deadline}, 0 for
      * none), as a blocked worker for which the pool wakes an idle worker or adds a spare ({@link
-     * BwosExecutor#beginBlock()}). While another worker runs tasks (normally the one running
+     * IdleStack#beginBlock()}). While another worker runs tasks (normally the one running
      * {@code t}'s computation) the join first parks uncompensated for up to {@value
      * #COMPENSATION_DELAY_MICROS} µs, as ForkJoinPool leaves a joiner uncompensated while another
      * worker is active: a spare made for every such join put a third and fourth thread on two
@@ -997,7 +1054,7 @@ final class Worker implements Runnable {
         if (t.status() < 0) {
             return t.status();
         }
-        if (pool.othersRunning()) {
+        if (ctl.othersRunning()) {
             long until = System.nanoTime() + COMPENSATION_DELAY_MICROS * 1000L;
             if (deadline != 0L && deadline - until < 0L) {
                 until = deadline;
@@ -1032,7 +1089,7 @@ final class Worker implements Runnable {
             if (x == t) {
                 found = x;
             } else {
-                pool.spill(x);
+                shared.spill(x);
                 moved = true;
             }
         }
@@ -1040,22 +1097,22 @@ final class Worker implements Runnable {
             if (x == t) {
                 found = x;
             } else {
-                pool.spill(x);
+                shared.spill(x);
                 moved = true;
             }
         }
         if (found == null) {
-            found = pool.takeSpilled(t);
+            found = shared.takeSpilled(t);
             moved = true; // the tasks it passed back to the spill queue's end need a signal too
         }
         if (found == null) {
-            found = pool.takeSubmitted(t, MAX_SEARCHED_SUBMISSIONS);
+            found = shared.takeSubmitted(t, MAX_SEARCHED_SUBMISSIONS);
         }
         } finally {
             endHandOver();
         }
         if (moved) {
-            pool.signalWork();
+            ctl.signalWork();
         }
         return found;
     }
@@ -1067,14 +1124,14 @@ final class Worker implements Runnable {
         }
         BwosTask<?> x;
         try {
-            x = pool.takeSpilled(t);
+            x = shared.takeSpilled(t);
         } finally {
             endHandOver();
         }
-        if (x != t && !pool.spillsEmpty()) {
+        if (x != t && !shared.spillsEmpty()) {
             // Tasks passed back to the spill queue's end, still there: a parked worker may need them
             // (one taken meanwhile was taken by an awake worker; an empty queue needs no fence).
-            pool.signalWork();
+            ctl.signalWork();
         }
         return x;
     }

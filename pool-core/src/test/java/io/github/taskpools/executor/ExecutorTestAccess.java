@@ -12,8 +12,8 @@ import org.jctools.queues.SpmcArrayQueue;
  * does; see that member for its contract.
  */
 public final class ExecutorTestAccess {
-    /** {@code BwosExecutor.QUIESCED}: the run state once graceful termination has committed. */
-    public static final int QUIESCED = BwosExecutor.QUIESCED;
+    /** {@code IdleStack.QUIESCED}: the run state once graceful termination has committed. */
+    public static final int QUIESCED = IdleStack.QUIESCED;
 
     private ExecutorTestAccess() {
     }
@@ -25,34 +25,34 @@ public final class ExecutorTestAccess {
         return new WorkerHandle(pool.workers[index]);
     }
 
-    /** The workers made so far ({@code created()}). */
+    /** The workers made so far ({@code ctl.created()}). */
     public static int created(BwosExecutor pool) {
-        return pool.created();
+        return pool.ctl.created();
     }
 
-    /** {@code signalWork()}: full fence, then wake an idle worker or start one. */
+    /** {@code ctl.signalWork()}: full fence, then wake an idle worker or start one. */
     public static void signalWork(BwosExecutor pool) {
-        pool.signalWork();
+        pool.ctl.signalWork();
     }
 
-    /** {@code wakeOne()}: wake an idle worker or start one, unless a worker searches or is waking. */
+    /** {@code ctl.wakeOne()}: wake an idle worker or start one, unless a worker searches or is waking. */
     public static void wakeOne(BwosExecutor pool) {
-        pool.wakeOne();
+        pool.ctl.wakeOne();
     }
 
-    /** {@code wakeTop()}: pop and wake the top idle worker, searchers or not. */
+    /** {@code ctl.wakeTop()}: pop and wake the top idle worker, searchers or not. */
     public static void wakeTop(BwosExecutor pool) {
-        pool.wakeTop();
+        pool.ctl.wakeTop();
     }
 
-    /** {@code idleCount()}: the idle workers counted in {@code ctl}. */
+    /** {@code ctl.idleCount()}: the idle workers counted in {@code ctl}. */
     public static int idleCount(BwosExecutor pool) {
-        return pool.idleCount();
+        return pool.ctl.idleCount();
     }
 
-    /** {@code runState()}: RUNNING (0), SHUTDOWN (1), {@link #QUIESCED} (2) or STOP (3). */
+    /** {@code ctl.runState()}: RUNNING (0), SHUTDOWN (1), {@link #QUIESCED} (2) or STOP (3). */
     public static int runState(BwosExecutor pool) {
-        return pool.runState();
+        return pool.ctl.runState();
     }
 
     /** {@code queuesEmpty()}: whether no queue or deque holds a task (a conservative hint). */
@@ -60,34 +60,37 @@ public final class ExecutorTestAccess {
         return pool.queuesEmpty();
     }
 
-    /** {@code pollInjection(w, strict, batch)}: a task from the spill queue or the stripes, for {@code w}. */
+    /** {@code w.pollInjection(strict, batch)}: a task from {@code pool}'s spill queue or stripes, for {@code w}. */
     public static BwosTask<?> pollInjection(BwosExecutor pool, WorkerHandle w, boolean strict, boolean batch) {
-        return pool.pollInjection(w.worker, strict, batch);
+        if (w.worker.shared != pool.shared) {
+            throw new IllegalArgumentException("w is not a worker of pool");
+        }
+        return w.worker.pollInjection(strict, batch);
     }
 
-    /** {@code takeSpilled(t)}: {@code t} if the spill queue holds it, else null. */
+    /** {@code shared.takeSpilled(t)}: {@code t} if the spill queue holds it, else null. */
     public static BwosTask<?> takeSpilled(BwosExecutor pool, BwosTask<?> t) {
-        return pool.takeSpilled(t);
+        return pool.shared.takeSpilled(t);
     }
 
-    /** {@code beginBlock()}: a worker is about to wait; wakes an idle worker or adds a thread. */
+    /** {@code ctl.beginBlock()}: a worker is about to wait; wakes an idle worker or adds a thread. */
     public static void beginBlock(BwosExecutor pool) {
-        pool.beginBlock();
+        pool.ctl.beginBlock();
     }
 
-    /** {@code endBlock()}: the wait of {@code beginBlock()} ended. */
+    /** {@code ctl.endBlock()}: the wait of {@code beginBlock()} ended. */
     public static void endBlock(BwosExecutor pool) {
-        pool.endBlock();
+        pool.ctl.endBlock();
     }
 
-    /** {@code hasSpares()}: whether there are more threads than parallelism. */
+    /** {@code ctl.hasSpares()}: whether there are more threads than parallelism. */
     public static boolean hasSpares(BwosExecutor pool) {
-        return pool.hasSpares();
+        return pool.ctl.hasSpares();
     }
 
-    /** {@code tryRetire(w)}: the idle spare {@code w} leaves the idle stack to exit; whether it did. */
+    /** {@code ctl.tryRetire(w)}: the idle spare {@code w} leaves the idle stack to exit; whether it did. */
     public static boolean tryRetire(BwosExecutor pool, WorkerHandle w) {
-        return pool.tryRetire(w.worker);
+        return pool.ctl.tryRetire(w.worker);
     }
 
     /** {@code workerExited(w, retired)}: {@code w}'s thread leaves the pool. */
@@ -95,9 +98,9 @@ public final class ExecutorTestAccess {
         pool.workerExited(w.worker, retired);
     }
 
-    /** The calling thread's submission probe ({@code PROBE}): element 0 picks its stripe in every pool. */
+    /** The calling thread's submission probe ({@code SharedQueue.PROBE}): element 0 picks its stripe in every pool. */
     public static int[] submitterProbe() {
-        return BwosExecutor.PROBE.get();
+        return SharedQueue.PROBE.get();
     }
 
     // ------------------------------------------------------------------ tasks
@@ -164,10 +167,10 @@ public final class ExecutorTestAccess {
 
         /**
          * The monitor's count of this worker as blocked where the pool cannot see ({@code
-         * pool.countBlocked(worker)}): whether this call counted it.
+         * ctl.countBlocked(worker)}): whether this call counted it.
          */
         public boolean countBlockedByMonitor() {
-            return worker.pool.countBlocked(worker);
+            return worker.ctl.countBlocked(worker);
         }
 
         /** What a worker does when it runs again ({@code endCompensation()}): undoes a count of it as blocked. */
@@ -177,7 +180,7 @@ public final class ExecutorTestAccess {
 
         /** Whether anybody counts this worker blocked (its {@code compensation} is not NOT_COUNTED). */
         public boolean countedBlocked() {
-            return worker.compensation != Worker.NOT_COUNTED;
+            return worker.compensation != IdleStack.Node.NOT_COUNTED;
         }
 
         /** Parking handshake, step 1 ({@code announceParked()}): onto the idle stack; this park's stamp. */
@@ -245,9 +248,13 @@ public final class ExecutorTestAccess {
             this.queue = new SubmissionQueue(capacity);
         }
 
-        /** {@code push(task, pool, spillIfFull)}: a submission into this stripe; ACCEPTED, REJECTED, CONTENDED or FULL. */
+        /**
+         * {@code push(task, pool.ctl, pool.shared.spills, spillIfFull)}: a submission into this
+         * stripe, under {@code pool}'s run state, spilling into its spill queue; ACCEPTED, REJECTED,
+         * CONTENDED or FULL.
+         */
         public int push(BwosTask<?> task, BwosExecutor pool, boolean spillIfFull) {
-            return queue.push(task, pool, spillIfFull);
+            return queue.push(task, pool.ctl, pool.shared.spills, spillIfFull);
         }
 
         /** {@code poll()}: a worker's take. */

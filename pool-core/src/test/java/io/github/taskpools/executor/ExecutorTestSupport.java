@@ -52,11 +52,11 @@ final class ExecutorTestSupport {
             }
         }).build();
         for (int i = 0; i < n; i++) {
-            pool.signalWork();
+            pool.ctl.signalWork();
             pool.workers[i].endWaking();
         }
-        if (pool.created() != n || pool.getPoolSize() != n) {
-            throw new IllegalStateException("set-up: " + pool.created() + " workers for " + n);
+        if (pool.ctl.created() != n || pool.getPoolSize() != n) {
+            throw new IllegalStateException("set-up: " + pool.ctl.created() + " workers for " + n);
         }
         return pool;
     }

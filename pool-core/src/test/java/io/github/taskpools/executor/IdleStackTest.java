@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * BwosExecutor's idle stack and hand-on rules, played step by step on a pool whose threads are
- * never started: each test calls the workers' parking and waking steps in one order and checks
+ * The idle stack ({@link IdleStack}) and the hand-on rules of a {@link BwosExecutor}, played step
+ * by step on a pool whose threads are never started: each test calls the workers' parking and waking steps in one order and checks
  * who is parked. The races between those steps are jcstress's ({@code ParkVsSignal},
  * {@code IdleStackPushVsPop}, {@code AbsorbedSignal}, {@code SearcherParks}); these tests pin the
  * rules themselves, including the sequence that stranded tasks meeting at a barrier.
@@ -53,12 +53,12 @@ class IdleStackTest {
                 model.push(i);
             } else {
                 Integer top = model.poll();
-                pool.wakeTop();
+                pool.ctl.wakeTop();
                 if (top != null) {
                     assertFalse(pool.workers[top].isParked(), "step " + step + ": the top worker was not woken");
                 }
             }
-            assertEquals(model.size(), pool.idleCount(), "step " + step);
+            assertEquals(model.size(), pool.ctl.idleCount(), "step " + step);
             for (int i = 0; i < n; i++) {
                 assertEquals(model.contains(i), pool.workers[i].isParked(), "step " + step + ", worker " + i);
             }
@@ -72,10 +72,10 @@ class IdleStackTest {
         Worker w0 = pool.workers[0];
         pool.execute(NOOP); // no worker idle: wakes nobody
         int top = w0.announceParked();
-        assertEquals(1, pool.idleCount());
+        assertEquals(1, pool.ctl.idleCount());
         assertNotNull(w0.lookAgain(top));
         assertFalse(w0.isParked());
-        assertEquals(0, pool.idleCount());
+        assertEquals(0, pool.ctl.idleCount());
     }
 
     /**
@@ -93,7 +93,7 @@ class IdleStackTest {
         assertNull(w0.lookAgain(top0));
         assertTrue(w0.isParked());
         assertFalse(w1.isParked(), "the top worker is woken for the task handed back");
-        assertEquals(1, pool.idleCount());
+        assertEquals(1, pool.ctl.idleCount());
         assertFalse(pool.queuesEmpty(), "the task is back in the shared queue");
         assertNotNull(w1.scan(false), "the woken worker finds it");
     }
@@ -124,7 +124,7 @@ class IdleStackTest {
         assertEquals(1, w0.inbox.size());
         pool.execute(NOOP);
         pool.execute(NOOP);
-        assertEquals(3, pool.idleCount(), "submissions and a batch seen by a searcher wake nobody");
+        assertEquals(3, pool.ctl.idleCount(), "submissions and a batch seen by a searcher wake nobody");
         w0.foundWork(); // the last searcher: wakes the top worker, worker 1
         assertFalse(w1.isParked());
         w1.block(); // returns at once: woken
@@ -158,12 +158,12 @@ class IdleStackTest {
         assertFalse(w1.isParked());
         pool.execute(NOOP);
         assertTrue(w2.isParked(), "worker 1 is on its way: the second submission wakes nobody");
-        assertTrue(pool.othersIdle(), "for worker 0's spin, a worker on its way is as good as idle");
+        assertTrue(pool.ctl.othersIdle(), "for worker 0's spin, a worker on its way is as good as idle");
         w1.block(); // runs: leaves the waking count
         assertNotNull(w1.scan(false), "its look takes a task the submitters relied on it for");
         assertEquals(1, w1.inbox.size(), "and moves the other into its inbox");
         assertFalse(w2.isParked(), "with nobody on its way any more, the batch's signal wakes worker 2");
-        assertFalse(pool.othersIdle(), "worker 1 runs");
+        assertFalse(pool.ctl.othersIdle(), "worker 1 runs");
     }
 
     /**
@@ -182,8 +182,8 @@ class IdleStackTest {
         assertTrue(w0.tryStartSearching());
         pool.execute(NOOP); // B: a searcher, wakes nobody
         assertTrue(w0.inbox.offer(new Noop())); // A: a batch whose signal was absorbed
-        pool.endSearching(); // worker 0 ends its search without a hand-on
-        pool.wakeTop(); // worker 1 woken for B
+        pool.ctl.endSearching(); // worker 0 ends its search without a hand-on
+        pool.ctl.wakeTop(); // worker 1 woken for B
         w1.block();
         assertNotNull(w1.scan(false)); // B: the stripe comes first, and is left empty
         assertTrue(w2.isParked());
@@ -204,18 +204,18 @@ class IdleStackTest {
         Worker w1 = pool.workers[1];
         pool.execute(NOOP); // no worker idle: wakes nobody
         pool.shutdown();
-        assertEquals(BwosExecutor.SHUTDOWN, pool.runState());
+        assertEquals(IdleStack.SHUTDOWN, pool.ctl.runState());
         int top0 = w0.announceParked();
         int top1 = w1.announceParked();
         assertNotNull(w1.scan(true), "worker 1's look takes the task");
         assertNull(w0.lookAgain(top0), "worker 0's look finds nothing");
         assertTrue(pool.queuesEmpty());
-        assertEquals(2, pool.idleCount());
+        assertEquals(2, pool.ctl.idleCount());
         assertFalse(pool.tryTerminate(), "worker 1's look holds a task");
-        assertTrue(pool.tryUnidle(w1, top1), "worker 1 is on top: it leaves the stack");
+        assertTrue(pool.ctl.tryUnidle(w1, top1), "worker 1 is on top: it leaves the stack");
         assertFalse(pool.tryTerminate());
         assertNull(w1.lookAgain(w1.announceParked()), "worker 1 ran its task and parks again");
         assertTrue(pool.tryTerminate());
-        assertEquals(BwosExecutor.QUIESCED, pool.runState());
+        assertEquals(IdleStack.QUIESCED, pool.ctl.runState());
     }
 }

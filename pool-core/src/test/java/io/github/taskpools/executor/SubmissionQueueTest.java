@@ -74,7 +74,7 @@ class SubmissionQueueTest {
             if (k < 5) {
                 Task t = new Task(next++);
                 boolean spill = rnd.nextBoolean();
-                int r = q.push(t, pool, spill);
+                int r = q.push(t, pool.ctl, pool.shared.spills, spill);
                 if (ring.size() < capacity) {
                     assertEquals(SubmissionQueue.ACCEPTED, r);
                     ring.addLast(t);
@@ -96,7 +96,7 @@ class SubmissionQueueTest {
                     topCache = top;
                 }
                 int expected = (int) Math.min(max, (topCache - taken + shares - 1) / shares);
-                assertEquals(expected, q.moveTo(inbox, max, shares, pool));
+                assertEquals(expected, q.moveTo(inbox, max, shares, pool.shared.spills));
                 taken += expected;
                 for (int i = 0; i < expected; i++) {
                     assertSame(ring.pollFirst(), inbox.poll());
@@ -107,9 +107,9 @@ class SubmissionQueueTest {
             assertEquals(ring.isEmpty(), q.isEmpty());
         }
         for (Task t : spilled) {
-            assertSame(t, pool.pollInjection(w, true, false));
+            assertSame(t, w.pollInjection(true, false));
         }
-        assertNull(pool.pollInjection(w, true, false));
+        assertNull(w.pollInjection(true, false));
     }
 
     @Test
@@ -117,7 +117,7 @@ class SubmissionQueueTest {
         BwosExecutor pool = unstartedPool();
         SubmissionQueue q = new SubmissionQueue(4);
         pool.shutdown();
-        assertEquals(SubmissionQueue.REJECTED, q.push(new Task(0), pool, true));
+        assertEquals(SubmissionQueue.REJECTED, q.push(new Task(0), pool.ctl, pool.shared.spills, true));
         assertTrue(q.isEmpty());
         assertNull(q.poll());
     }
@@ -154,7 +154,7 @@ class SubmissionQueueTest {
                 for (int i = 0; i < perSubmitter; i++) {
                     Task t = new Task(base + i);
                     int tries = 0;
-                    for (int r; (r = q.push(t, pool, tries++ % 2 == 1)) != SubmissionQueue.ACCEPTED; ) {
+                    for (int r; (r = q.push(t, pool.ctl, pool.shared.spills, tries++ % 2 == 1)) != SubmissionQueue.ACCEPTED; ) {
                         if (r == SubmissionQueue.REJECTED) {
                             failures.add(new AssertionError("rejected while running"));
                             return;
@@ -175,14 +175,14 @@ class SubmissionQueueTest {
                 await(start);
                 while (count.get() < total) {
                     if (batches) {
-                        q.moveTo(inbox, 4, 1, pool);
+                        q.moveTo(inbox, 4, 1, pool.shared.spills);
                         for (BwosTask<?> t; (t = inbox.poll()) != null; ) {
                             record(t, taken, count, failures);
                         }
                     } else {
                         BwosTask<?> t = relaxed ? q.relaxedPoll() : q.poll();
                         if (t == null && !relaxed) {
-                            t = pool.pollInjection(w, false, false); // the spill queue (the pool's stripes are empty)
+                            t = w.pollInjection(false, false); // the spill queue (the pool's stripes are empty)
                         }
                         if (t != null) {
                             record(t, taken, count, failures);

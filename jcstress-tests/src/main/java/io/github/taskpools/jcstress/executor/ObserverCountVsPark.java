@@ -15,7 +15,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * The pool's monitor counting a worker blocked where the pool cannot see ({@code
- * BwosExecutor.countBlocked}: the blocked count up, a CAS of the worker's {@code compensation}
+ * IdleStack.countBlocked}: the blocked count up, a CAS of the worker's {@code compensation}
  * from NOT_COUNTED, then a volatile read of its phase) racing the worker, whose task just ended,
  * parking ({@code Worker.announceParked}: LOOKING, onto the idle stack, a full fence, then a read
  * of {@code compensation} that undoes an observer's count). Results: whether the monitor's call

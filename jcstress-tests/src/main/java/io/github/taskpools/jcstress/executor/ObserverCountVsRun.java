@@ -15,7 +15,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * The pool's monitor counting a worker blocked where the pool cannot see ({@code
- * BwosExecutor.countBlocked}: the blocked count up, then a CAS of the worker's {@code compensation}
+ * IdleStack.countBlocked}: the blocked count up, then a CAS of the worker's {@code compensation}
  * from NOT_COUNTED) racing the worker running again ({@code Worker.endCompensation}: a getAndSet
  * back to NOT_COUNTED, and the blocked count down if somebody had counted it). Results: whether
  * the monitor's call counted the worker; the pool's blocked count after both; whether the worker
