@@ -11,17 +11,36 @@ final class Adapters {
     }
 
     /**
+     * Gives {@code ex}, thrown by a task given to {@code execute(Runnable)} (or by a thread factory
+     * called on a worker), to {@code handler}, the pool's, or if null to the current thread's
+     * uncaught-exception handler. A failing handler is ignored: it must not kill the worker, the
+     * pool's threads are its capacity.
+     */
+    static void reportUncaught(Thread.UncaughtExceptionHandler handler, Throwable ex) {
+        Thread t = Thread.currentThread();
+        Thread.UncaughtExceptionHandler h = handler != null ? handler : t.getUncaughtExceptionHandler();
+        try {
+            if (h != null) {
+                h.uncaughtException(t, ex);
+            }
+        } catch (Throwable ignored) {
+            // A failing handler must not kill the worker: the pool's threads are its capacity.
+        }
+    }
+
+    /**
      * A {@code Runnable} given to {@link BwosExecutor#execute(Runnable)}: nobody holds a future for
      * it, so an exception it throws goes to the pool's uncaught-exception handler, and the worker
      * lives on.
      */
     static final class RunnableExecuteTask extends BwosTask<Void> {
         final Runnable runnable;
-        private final BwosExecutor pool;
+        /** The pool's uncaught-exception handler, or null for the running thread's. */
+        private final Thread.UncaughtExceptionHandler handler;
 
-        RunnableExecuteTask(Runnable runnable, BwosExecutor pool) {
+        RunnableExecuteTask(Runnable runnable, Thread.UncaughtExceptionHandler handler) {
             this.runnable = runnable;
-            this.pool = pool;
+            this.handler = handler;
         }
 
         /**
@@ -35,7 +54,7 @@ final class Adapters {
             try {
                 runnable.run();
             } catch (Throwable ex) {
-                pool.reportUncaught(ex);
+                reportUncaught(handler, ex);
             }
             return false;
         }

@@ -304,7 +304,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
     @Override
     public void execute(Runnable command) {
         Objects.requireNonNull(command, "task");
-        enqueue(command instanceof BwosTask<?> ? (BwosTask<?>) command : new Adapters.RunnableExecuteTask(command, this));
+        enqueue(command instanceof BwosTask<?> ? (BwosTask<?>) command : executeTask(command));
     }
 
     /** As {@link AbstractExecutorService#submit(Runnable)}; a null task's exception names it. */
@@ -353,16 +353,9 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return w.pool == lifecycle;
     }
 
-    void reportUncaught(Throwable ex) {
-        Thread t = Thread.currentThread();
-        Thread.UncaughtExceptionHandler h = handler != null ? handler : t.getUncaughtExceptionHandler();
-        try {
-            if (h != null) {
-                h.uncaughtException(t, ex);
-            }
-        } catch (Throwable ignored) {
-            // A failing handler must not kill the worker: the pool's threads are its capacity.
-        }
+    /** The task {@link #execute(Runnable)} makes of {@code command}: its exception goes to the handler. */
+    BwosTask<?> executeTask(Runnable command) {
+        return new Adapters.RunnableExecuteTask(command, handler);
     }
 
     // ------------------------------------------------------------------ threads: lazy start, slots, exit
@@ -394,7 +387,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             if (me == null || me.pool != lifecycle) {
                 throw e;
             }
-            reportUncaught(e);
+            Adapters.reportUncaught(handler, e);
         }
     }
 

@@ -152,7 +152,7 @@ public final class BwosVirtualThreads {
                 // A virtual thread mounted (and pinned by the JDK for this call) on a worker of ours:
                 // the worker's own submission, as BwosExecutor.execute makes it on the worker.
                 // Worker.submit rejects once shutdownNow has begun (its hand-over).
-                ((BwosWorkerThread) carrier).worker.submit(new Adapters.RunnableExecuteTask(continuation, pool));
+                ((BwosWorkerThread) carrier).worker.submit(pool.executeTask(continuation));
             } else {
                 pool.execute(continuation); // on a worker: its FIFO queue; elsewhere: the stripes
             }

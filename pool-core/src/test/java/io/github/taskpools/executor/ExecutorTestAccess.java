@@ -142,7 +142,7 @@ public final class ExecutorTestAccess {
 
     /** The task {@code execute(runnable)} submits to {@code pool} ({@code Adapters.RunnableExecuteTask}). */
     public static BwosTask<?> executeTask(Runnable runnable, BwosExecutor pool) {
-        return new Adapters.RunnableExecuteTask(runnable, pool);
+        return pool.executeTask(runnable);
     }
 
     /** A worker of a pool ({@code Worker}), whose steps an actor plays. */
