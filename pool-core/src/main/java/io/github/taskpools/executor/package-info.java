@@ -21,16 +21,19 @@
  * the reasons for each choice are in the repository's {@code docs/executor.md}; the path of a task
  * through the classes is in {@code docs/architecture.md}. The classes:
  * <ul>
- *   <li>{@code BwosExecutor}: the public face, the lifecycle, and the {@code ctl} word (run state,
- *       thread and idle counts, idle stack) with waking, thread start, compensation and
- *       termination; its class comment holds the memory-ordering table of the pool's fields.</li>
+ *   <li>{@code BwosExecutor}: the public face and the lifecycle (API, builder, thread slots,
+ *       shutdown, termination, monitoring).</li>
+ *   <li>{@code IdleStack} (package-private): the idle protocol, the {@code ctl} word (run state,
+ *       thread and idle counts, idle stack) with the searching, waking and blocked counts: wake,
+ *       park, thread start, compensation, retirement.</li>
  *   <li>{@code Worker} (package-private): a worker's deques and loop, its search, the parking
  *       handshake, fork, inside submission and join.</li>
- *   <li>{@code SubmissionQueue} (package-private): one stripe of the external submission queue,
- *       pushed under a lock and taken by CAS, with its own ordering table.</li>
+ *   <li>{@code SharedQueue} (package-private): the external submission queue, its stripes, spill
+ *       queue and submitters' probe; {@code SubmissionQueue}: one stripe, pushed under a lock and
+ *       taken by CAS.</li>
  *   <li>{@code BwosTask}: the completion handshake of a task's status word and its waiters.</li>
  * </ul>
- * jcstress tests of each race (parking against each kind of work, the idle stack, submission
+ * Each class comment holds the memory-ordering table of the fields its class owns. jcstress tests of each race (parking against each kind of work, the idle stack, submission
  * against shutdown and termination, spares, {@code shutdownNow}): the
  * {@code io.github.taskpools.jcstress.executor} package of the jcstress-tests module, listed with
  * what each proves in {@code docs/executor.md}.
