@@ -11,10 +11,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link LockSupport#unpark} called by one of the pool's worker threads on another worker thread that
  * is parked, measured with the pool's own threads and outside any measured time. {@code executor-idle}
  * runs it once per fork ({@code ExecutorIdleBenchmark}), so that each fork's p99 start latency can be
- * read beside the wake cost of the JVM it ran in: on a KVM guest the cost of waking a thread whose
- * vCPU has halted (an IPI and a VM exit) was seen to take one of two levels per JVM, 40-46 µs in 3 of
- * 4 BwosExecutor JVMs against 8.5-10 µs in 4 of 4 ForkJoinPool JVMs, a placement mode that can explain
- * a tenfold spread of p99 between forks of one run.
+ * read beside the wake cost of the JVM it ran in: on a KVM guest, waking a thread whose vCPU has
+ * halted costs the waker an IPI and a VM exit, and issue 48 saw one wake cost the waker 40-46 µs in 3
+ * of 4 BwosExecutor JVMs and 8.5-10 µs in 4 of 4 ForkJoinPool JVMs, a per-JVM mode that could explain
+ * a tenfold spread of p99 between the forks of one run.
  *
  * <p>A round: task P, submitted first, records its thread and parks until a flag is set; task U,
  * submitted once P runs, must run on another worker (with P parked, a pool of one worker never runs
@@ -26,9 +26,9 @@ import java.util.concurrent.locks.LockSupport;
  * for both tasks on a latch (parked, so that it keeps no vCPU busy either). The result is the median
  * and the maximum over {@value #ROUNDS} rounds.
  *
- * <p>The figure is the caller's cost only; when the woken thread runs is not measured. On a machine
- * with more idle cores than workers, or where the threads' cores do not halt, it is the plain cost
- * of the system call.
+ * <p>The figure is the caller's cost only (with one {@code System.nanoTime} call in it); when the
+ * woken thread runs is not measured. Where the parked thread's core does not halt (bare metal with
+ * idle polling, or a core kept busy by other work) it is about the plain cost of the system call.
  */
 public final class UnparkProbe {
     /** Rounds per probe; odd, so that the median is one of them. */

@@ -49,10 +49,6 @@ final class Report {
      */
     record Row(String experiment, String implementation, String x, Map<String, String> params, Metric metric,
             double median, Map<String, Double> counters, List<Fork> forks) {
-        Row(String experiment, String implementation, String x, Map<String, String> params, Metric metric,
-                double median, Map<String, Double> counters) {
-            this(experiment, implementation, x, params, metric, median, counters, List.of());
-        }
     }
 
     /**

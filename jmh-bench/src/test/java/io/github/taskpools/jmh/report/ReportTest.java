@@ -382,7 +382,7 @@ class ReportTest {
     /** A row of a producer/consumer experiment with two samples, 1 and 2 Mops/s. */
     private static Row pcRow(String impl, String x, Map<String, String> params) {
         Metric m = new Metric(1.5e6, 0, 1e6, 2e6, "ops/s", List.of(List.of(1e6, 2e6)));
-        return new Row("t", impl, x, new LinkedHashMap<>(params), m, m.median(), Map.of());
+        return new Row("t", impl, x, new LinkedHashMap<>(params), m, m.median(), Map.of(), List.of());
     }
 
     private static Row row(String impl, String x, double lo, double hi, double... samples) {
@@ -397,7 +397,7 @@ class ReportTest {
         }
         Metric m = new Metric(s.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN), 0, lo, hi,
                 "ops/s", List.of(s));
-        return new Row("t", impl, x, params, m, m.median(), Map.of());
+        return new Row("t", impl, x, params, m, m.median(), Map.of(), List.of());
     }
 
     /**
@@ -457,7 +457,7 @@ class ReportTest {
         for (String t : List.of("1/1", "2/2")) {
             Map<String, String> p = new LinkedHashMap<>(Map.of("height", "8", ThreadSweep.PARAM, t));
             twoConfigs.add(new Row("cafe-height", "cafe k=3", "8", p, hRows.get(1).metric(), 1,
-                    Map.of("CAS failures/op", 0.05)));
+                    Map.of("CAS failures/op", 0.05), List.of()));
         }
         assertEquals(List.of("cafe k=3 (threads 1/1)", "cafe k=3 (threads 2/2)"),
                 Report.limits(height, twoConfigs).stream().map(Report.LimitRow::implementation).toList(),
@@ -469,11 +469,11 @@ class ReportTest {
         Experiment e = Experiments.byId("cafe-height");
         Metric m = new Metric(1, 0, 1, 1, "ops/s", List.of(List.of(1.0)));
         List<Row> rows = List.of(
-                new Row("cafe-height", "cafe k=3", "6", Map.of("height", "6"), m, 1, Map.of("CAS failures/op", 5.0)),
-                new Row("cafe-height", "cafe k=3", "8", Map.of("height", "8"), m, 1, Map.of("CAS failures/op", 0.1)),
+                new Row("cafe-height", "cafe k=3", "6", Map.of("height", "6"), m, 1, Map.of("CAS failures/op", 5.0), List.of()),
+                new Row("cafe-height", "cafe k=3", "8", Map.of("height", "8"), m, 1, Map.of("CAS failures/op", 0.1), List.of()),
                 new Row("cafe-height", "cafe k=3", "10", Map.of("height", "10"), m, 1,
-                        Map.of("CAS failures/op", 0.25)),
-                new Row("cafe-height", "cafe k=3", "12", Map.of("height", "12"), m, 1, Map.of()));
+                        Map.of("CAS failures/op", 0.25), List.of()),
+                new Row("cafe-height", "cafe k=3", "12", Map.of("height", "12"), m, 1, Map.of(), List.of()));
         List<Report.LimitRow> limits = Report.limits(e, rows);
         assertEquals(List.of("8", "10", "12"), limits.stream().map(Report.LimitRow::x).toList());
         assertEquals(List.of("yes", "no", "n/a"), limits.stream().map(Report.LimitRow::verdict).toList());
