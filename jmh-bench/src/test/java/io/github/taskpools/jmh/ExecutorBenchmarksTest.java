@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.taskpools.jmh.forkjoin.Kernels;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -175,6 +177,21 @@ class ExecutorBenchmarksTest {
         }
         assertThrows(IllegalArgumentException.class,
                 () -> UnparkProbe.measure(Runnable::run, 0, "none"));
+    }
+
+    /**
+     * A pool that does not start the waking task while the parking task holds a worker (here: one
+     * thread that claims to be two) gets no figure, and the probe still ends both tasks and returns.
+     */
+    @Test
+    void unparkProbeGivesUpOnAPoolThatDoesNotStartTheWaker() throws Exception {
+        ExecutorService one = Executors.newSingleThreadExecutor();
+        try {
+            assertNull(UnparkProbe.measure(one, 2, "one thread"), "no figure");
+            assertEquals(7, one.submit(() -> 7).get(10, TimeUnit.SECONDS), "both probe tasks ended");
+        } finally {
+            one.shutdownNow();
+        }
     }
 
     @Test
