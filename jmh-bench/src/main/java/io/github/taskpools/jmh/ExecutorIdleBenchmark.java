@@ -41,7 +41,10 @@ import org.openjdk.jmh.runner.IterationType;
  * of the pool's own threads ({@link ExecutorPools#cpuNanos}, the operating system's per-thread count) per
  * second of a pure idle window of {@value #IDLE_WINDOW_MILLIS} ms after each iteration's last burst (in
  * the iteration's tear-down, outside the measured time) and per second of the iteration itself; and
- * BwosExecutor's parks per burst.
+ * BwosExecutor's parks per burst; and, once per fork after its last measurement iteration (outside the
+ * measured time, after the idle window), the cost to the waker of one worker-to-worker unpark in this
+ * JVM ({@link UnparkProbe}: median and maximum of {@value UnparkProbe#ROUNDS} rounds with the pool's own
+ * threads; nothing with 1 worker), so that each fork's p99 can be read beside it.
  *
  * <p>Checks that fail the run: a burst that has not completed within {@value #STALL_SECONDS} s (a lost
  * task or a worker that never woke up).
@@ -171,11 +174,11 @@ public class ExecutorIdleBenchmark {
     /**
      * After the iteration's last burst: its CPU time, then a pure idle window of {@value #IDLE_WINDOW_MILLIS}
      * ms and the pool threads' CPU time during it; after the fork's last measurement iteration, also the
-     * percentiles of all its measurement iterations' latencies. A warm-up iteration's latencies are
-     * dropped.
+     * percentiles of all its measurement iterations' latencies and, after them, the fork's
+     * {@link UnparkProbe}. A warm-up iteration's latencies are dropped.
      */
     @TearDown(Level.Iteration)
-    public void idleWindow(IdleCounters c, IterationParams iteration) {
+    public void idleWindow(IdleCounters c, IterationParams iteration) throws InterruptedException {
         long busyCpu = pools.cpuNanos() - cpu0;
         long busyWall = System.nanoTime() - wall0;
         long parks = pools.parks() - parks0;
@@ -200,6 +203,12 @@ public class ExecutorIdleBenchmark {
             c.samples = count;
             c.p50Nanos = percentile(samples, count, 0.50);
             c.p99Nanos = percentile(samples, count, 0.99);
+            UnparkProbe.Cost cost = UnparkProbe.measure(executor, pools.parallelism, pool);
+            if (cost != null) {
+                c.unparkMicrosToNanos = 1000;
+                c.unparkNanos = cost.medianNanos();
+                c.unparkMaxNanos = cost.maxNanos();
+            }
         }
         c.busyCpuNanos = busyCpu;
         c.busyWallNanos = busyWall;

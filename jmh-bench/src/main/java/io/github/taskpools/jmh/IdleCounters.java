@@ -21,7 +21,13 @@ import org.openjdk.jmh.annotations.State;
  *       pure idle window after the iteration's last burst (cores busy while there is nothing to do);</li>
  *   <li>{@link #busyCpuNanos} over {@link #busyWallNanos}: the same over the iteration's bursts and gaps;</li>
  *   <li>{@link #parks}, {@link #bursts}: BwosExecutor's parks (0 for the other pools) and the bursts of the
- *       iteration.</li>
+ *       iteration;</li>
+ *   <li>{@link #unparkNanos}, {@link #unparkMaxNanos}: the median and the maximum over the rounds of the
+ *       fork's {@code UnparkProbe}, the waker's cost of one worker-to-worker unpark, with
+ *       {@link #unparkMicrosToNanos} = 1000, written by the fork's last measurement iteration after its
+ *       percentiles (all 0 in the others, and in a fork whose pool has 1 worker: no probe), so that
+ *       unparkNanos / unparkMicrosToNanos is the mean over the probed forks of each fork's median in
+ *       microseconds.</li>
  * </ul>
  * Written by the benchmark's iteration tear-down, {@code ExecutorIdleBenchmark.idleWindow}.
  */
@@ -39,6 +45,9 @@ public class IdleCounters {
     public long busyWallNanos;
     public long parks;
     public long bursts;
+    public long unparkMicrosToNanos;
+    public long unparkNanos;
+    public long unparkMaxNanos;
 
     @Setup(Level.Iteration)
     public void reset() {
@@ -53,5 +62,8 @@ public class IdleCounters {
         busyWallNanos = 0;
         parks = 0;
         bursts = 0;
+        unparkMicrosToNanos = 0;
+        unparkNanos = 0;
+        unparkMaxNanos = 0;
     }
 }

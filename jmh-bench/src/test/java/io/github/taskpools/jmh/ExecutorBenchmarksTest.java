@@ -1,12 +1,15 @@
 package io.github.taskpools.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.taskpools.jmh.forkjoin.Kernels;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -143,12 +146,52 @@ class ExecutorBenchmarksTest {
         }
         for (IdleCounters c : counters.subList(0, 2)) {
             assertEquals(0, c.forks + c.samples + c.microsToNanos + c.p50Nanos + c.p99Nanos);
+            assertEquals(0, c.unparkMicrosToNanos + c.unparkNanos + c.unparkMaxNanos);
         }
         IdleCounters last = counters.get(2);
         assertEquals(1, last.forks);
         assertEquals(1000, last.microsToNanos);
         assertEquals(2 * 3 * ExecutorIdleBenchmark.BURST, last.samples); // the warm-up's 48 dropped
         assertTrue(last.p50Nanos > 0 && last.p50Nanos <= last.p99Nanos, last.p50Nanos + " " + last.p99Nanos);
+        assertEquals(1000, last.unparkMicrosToNanos, "the fork's unpark probe ran after its last iteration");
+        assertTrue(last.unparkNanos > 0 && last.unparkNanos <= last.unparkMaxNanos,
+                last.unparkNanos + " " + last.unparkMaxNanos);
+    }
+
+    @Test
+    void unparkProbeTimesAWakeBetweenTwoWorkersOfEveryPool() throws Exception {
+        for (String pool : new String[] {ExecutorPools.BWOS, ExecutorPools.FORK_JOIN_POOL,
+            ExecutorPools.THREAD_POOL_EXECUTOR}) {
+            for (int workers : new int[] {2, 4}) {
+                try (ExecutorPools p = new ExecutorPools(pool, workers)) {
+                    UnparkProbe.Cost cost = UnparkProbe.measure(p.executor(), workers, pool);
+                    assertTrue(cost != null && cost.medianNanos() > 0 && cost.medianNanos() <= cost.maxNanos(),
+                            pool + " with " + workers + " workers: " + cost);
+                    assertEquals(7, p.executor().submit(() -> 7).get(10, TimeUnit.SECONDS),
+                            "the probe leaves no worker parked in a task");
+                }
+            }
+            try (ExecutorPools p = new ExecutorPools(pool, 1)) {
+                assertNull(UnparkProbe.measure(p.executor(), 1, pool), "1 worker: no worker-to-worker wake-up");
+            }
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> UnparkProbe.measure(Runnable::run, 0, "none"));
+    }
+
+    /**
+     * A pool that does not start the waking task while the parking task holds a worker (here: one
+     * thread that claims to be two) gets no figure, and the probe still ends both tasks and returns.
+     */
+    @Test
+    void unparkProbeGivesUpOnAPoolThatDoesNotStartTheWaker() throws Exception {
+        ExecutorService one = Executors.newSingleThreadExecutor();
+        try {
+            assertNull(UnparkProbe.measure(one, 2, "one thread"), "no figure");
+            assertEquals(7, one.submit(() -> 7).get(10, TimeUnit.SECONDS), "both probe tasks ended");
+        } finally {
+            one.shutdownNow();
+        }
     }
 
     @Test

@@ -25,6 +25,7 @@ import io.github.taskpools.jmh.SalsaFenceBenchmark;
 import io.github.taskpools.jmh.SalsaOneProducerBenchmark;
 import io.github.taskpools.jmh.SalsaOneThreadBenchmark;
 import io.github.taskpools.jmh.SalsaProducersConsumersBenchmark;
+import io.github.taskpools.jmh.UnparkProbe;
 import io.github.taskpools.jmh.VirtualThreadJsonBenchmark;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -291,11 +292,35 @@ final class Experiments {
         }
     }
 
+    /**
+     * An experiment; {@code perFork} lists the counters the report also gives fork by fork, each fork's
+     * own ratio of the sums of its iterations' values, in a table of one row per implementation,
+     * parameter set and fork ({@link Report}; empty: no such table).
+     */
     record Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
             Function<Map<String, String>, String> label, String xParam, String xLabel, String metric, double scale,
             String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios, List<Chart> charts,
             Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads, List<Limit> limits,
-            Map<String, ParamSweep> sweeps) {
+            Map<String, ParamSweep> sweeps, List<Counter> perFork) {
+
+        Experiment {
+            for (Counter c : perFork) {
+                if (c.denominator() == null) {
+                    throw new IllegalArgumentException(id + ": perFork counter " + c.name()
+                            + " has no denominator (a fork's value is a ratio of its sums)");
+                }
+            }
+        }
+
+        /** An experiment without a per-fork table. */
+        Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
+                Function<Map<String, String>, String> label, String xParam, String xLabel, String metric,
+                double scale, String unitLabel, List<String> order, List<Counter> counters, List<Ratio> ratios,
+                List<Chart> charts, Map<String, String> quick, int minCores, boolean x86Only, ThreadSweep threads,
+                List<Limit> limits, Map<String, ParamSweep> sweeps) {
+            this(id, title, benchmark, description, seriesParams, label, xParam, xLabel, metric, scale, unitLabel,
+                    order, counters, ratios, charts, quick, minCores, x86Only, threads, limits, sweeps, List.of());
+        }
 
         /** An experiment without parameter sweeps. */
         Experiment(String id, String title, Class<?> benchmark, String description, List<String> seriesParams,
@@ -675,6 +700,10 @@ final class Experiments {
             Map.of("parallelism", new ParamSweep("C", "C"), "submitters", new ParamSweep("1,2,vt1000",
                     "1,2,C,vt1000")));
 
+    private static final Counter IDLE_P99 = new Counter("p99 start latency (µs)", "p99Nanos", "microsToNanos");
+    private static final Counter IDLE_UNPARK =
+            new Counter("worker-to-worker unpark (µs)", "unparkNanos", "unparkMicrosToNanos");
+
     private static final Experiment EXECUTOR_IDLE = new Experiment(ExecutorIdleBenchmark.EXPERIMENT,
             "BwosExecutor against ForkJoinPool and ThreadPoolExecutor: bursts after idle time",
             ExecutorIdleBenchmark.class,
@@ -689,12 +718,21 @@ final class Experiments {
                     + " threads found by their names) in cores: during a pure idle window of "
                     + ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS + " ms after each iteration's last burst (idle"
                     + " CPU) and over the iteration's bursts and gaps (service CPU); BwosExecutor's parks per"
-                    + " burst. Pools with parallelism = the cores (`--threads N`: N). A burst that does not"
-                    + " complete within 10 s fails the run.",
+                    + " burst; the waker's cost of one worker-to-worker unpark (µs, mean over forks of each"
+                    + " fork's median): once per fork, after its last measurement iteration and outside the"
+                    + " measured time, " + UnparkProbe.ROUNDS + " rounds in which a task parks on one of the"
+                    + " pool's workers and a task on another worker spins until that thread is waiting, "
+                    + UnparkProbe.SETTLE_MICROS + " µs more (so that its vCPU has gone idle), then times"
+                    + " `LockSupport.unpark` of it alone (none with 1 worker). On a virtual machine, waking a"
+                    + " thread whose vCPU has halted costs the waker a VM exit, and that cost can differ from"
+                    + " one JVM to the next: the per-fork table sets each fork's p99 beside its JVM's unpark"
+                    + " cost. Pools with parallelism = the cores"
+                    + " (`--threads N`: N). A burst that does not complete within 10 s fails the run.",
             List.of("pool"), param("pool"), null, null, "primary", 1, "µs",
             EXECUTOR_ORDER,
             List.of(new Counter("p50 start latency (µs)", "p50Nanos", "microsToNanos"),
-                    new Counter("p99 start latency (µs)", "p99Nanos", "microsToNanos"),
+                    IDLE_P99,
+                    IDLE_UNPARK,
                     new Counter("idle CPU (cores)", "idleCpuNanos", "idleWallNanos"),
                     new Counter("service CPU (cores)", "busyCpuNanos", "busyWallNanos"),
                     new Counter("parks/burst", "parks", "bursts", BWOS_RUN)),
@@ -707,7 +745,9 @@ final class Experiments {
                     new Chart("idle-cpu", "Pool CPU during " + ExecutorIdleBenchmark.IDLE_WINDOW_MILLIS
                             + " ms of idle", "idle CPU (cores)", "cores", null)),
             Map.of(), 1, false, null, List.of(),
-            Map.of("parallelism", new ParamSweep("C", "C")));
+            Map.of("parallelism", new ParamSweep("C", "C")),
+            List.of(IDLE_P99, IDLE_UNPARK,
+                    new Counter("worker-to-worker unpark max (µs)", "unparkMaxNanos", "unparkMicrosToNanos")));
 
     private static final Predicate<Map<String, String>> BWOS_SCHEDULER =
             p -> VirtualThreadJsonBenchmark.BWOS.equals(p.get("scheduler"));

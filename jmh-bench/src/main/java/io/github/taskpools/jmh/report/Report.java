@@ -36,15 +36,28 @@ import org.openjdk.jmh.util.ListStatistics;
  * <p>Per implementation and parameter set the report gives the median of all measurement iterations of
  * all forks (from the JSON {@code rawData}) and JMH's own score with its error (half-width of the 99.9%
  * confidence interval); ratios are ratios of medians of implementations of the same run, at the same
- * value of the swept parameter; limits check a counter of every row against a paper's bound.
+ * value of the swept parameter; limits check a counter of every row against a paper's bound. An
+ * experiment with {@link Experiment#perFork} counters also gets a table of every fork of every round.
  */
 final class Report {
     private Report() {
     }
 
-    /** One implementation at one parameter set. */
+    /**
+     * One implementation at one parameter set; {@code forks} holds its forks' own values of the
+     * experiment's {@link Experiment#perFork} counters (empty if it has none).
+     */
     record Row(String experiment, String implementation, String x, Map<String, String> params, Metric metric,
-            double median, Map<String, Double> counters) {
+            double median, Map<String, Double> counters, List<Fork> forks) {
+    }
+
+    /**
+     * One fork (one JVM) of a row: its round ({@code ./bench --rounds}; 1 without rounds) and its number
+     * in that round, from 1; the median of its iterations' scores; and its own value of each of the
+     * experiment's {@link Experiment#perFork} counters that the row has, the ratio of the sums of its
+     * iterations' values (NaN if the denominator's sum is 0).
+     */
+    record Fork(int round, int fork, double median, Map<String, Double> counters) {
     }
 
     /**
@@ -119,11 +132,18 @@ final class Report {
     }
 
     /**
+     * The key, in a result merged from rounds ({@link #mergeRounds}), of the number of forks of each
+     * round, in round order (not one of JMH's keys).
+     */
+    static final String ROUND_FORKS = "roundForks";
+
+    /**
      * Writes into {@code out} the rounds {@code rounds} of one JMH run merged into one result: every
      * benchmark, parameter set and thread count of the first round, with the forks ({@code rawData}) of
      * all rounds, in round order, for the primary metric and for every secondary metric that has raw
      * data; {@code forks}, {@code score}, {@code scoreError} (half-width of the 99.9% confidence
-     * interval, as JMH computes it) and {@code scoreConfidence} are recomputed from the merged data.
+     * interval, as JMH computes it) and {@code scoreConfidence} are recomputed from the merged data, and
+     * {@value #ROUND_FORKS} lists each round's forks.
      * JMH's score of a metric is either the mean of its raw data or, for event counters (such as
      * {@code @AuxCounters(Type.EVENTS)} or {@code gc.count}), their sum, with no error; which one is
      * read off the first round (the score that matches; the mean if both do).
@@ -141,6 +161,7 @@ final class Report {
                 Map<String, Integer> seen = new HashMap<>();
                 for (Object o : results) {
                     Map<String, Object> r = Json.object(o);
+                    r.put(ROUND_FORKS, new ArrayList<>(List.of(r.get("forks"))));
                     byKey.put(roundKey(r, seen), r);
                     if (r.get("secondaryMetrics") != null) {
                         for (Object m : Json.object(r.get("secondaryMetrics")).values()) {
@@ -174,6 +195,7 @@ final class Report {
                     });
                 }
                 into.put("forks", (long) (Json.number(into.get("forks")) + Json.number(r.get("forks"))));
+                Json.array(into.get(ROUND_FORKS)).add(r.get("forks"));
             }
         }
         if (merged == null) {
@@ -311,7 +333,7 @@ final class Report {
                 params.put(ThreadSweep.PARAM, fmtInt(r.json().get("threads")));
             }
             String x = e.xParam() == null ? null : params.get(e.xParam());
-            rows.add(new Row(e.id(), e.label().apply(params), x, params, m, m.median(), counters));
+            rows.add(new Row(e.id(), e.label().apply(params), x, params, m, m.median(), counters, forks(e, r, m)));
         }
         Comparator<Row> order = Comparator.<Row>comparingInt(r -> rank(e, r.implementation()))
                 .thenComparing(r -> r.implementation());
@@ -321,6 +343,58 @@ final class Report {
         }
         rows.sort(order.thenComparingDouble(r -> numeric(r.x())));
         return rows;
+    }
+
+    /**
+     * The forks of result {@code r} whose score is {@code m}, with their values of the experiment's
+     * {@link Experiment#perFork} counters (none if it has none), numbered per round if {@code r} was
+     * merged from rounds.
+     *
+     * @throws IllegalArgumentException if the rounds' forks do not add up to the forks of {@code m}
+     */
+    static List<Fork> forks(Experiment e, Result r, Metric m) {
+        if (e.perFork().isEmpty()) {
+            return List.of();
+        }
+        List<int[]> labels = new ArrayList<>(); // {round, fork}
+        Object roundForks = r.json().get(ROUND_FORKS);
+        List<Object> perRound = roundForks == null ? List.of(m.forks().size()) : Json.array(roundForks);
+        for (int round = 0; round < perRound.size(); round++) {
+            for (int f = 0; f < Json.number(perRound.get(round)); f++) {
+                labels.add(new int[] {round + 1, f + 1});
+            }
+        }
+        if (labels.size() != m.forks().size()) {
+            throw new IllegalArgumentException(e.id() + ": " + r.benchmark() + " " + r.params() + " has "
+                    + m.forks().size() + " forks, its rounds " + perRound);
+        }
+        List<Fork> out = new ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            Map<String, Double> counters = new LinkedHashMap<>();
+            for (Counter c : e.perFork()) {
+                Metric num = r.secondary().get(c.numerator());
+                Metric den = r.secondary().get(c.denominator());
+                if (c.appliesTo().test(r.params()) && num != null && den != null) {
+                    if (num.forks().size() != labels.size() || den.forks().size() != labels.size()) {
+                        throw new IllegalArgumentException(e.id() + ": " + r.benchmark() + " " + r.params() + " has "
+                                + labels.size() + " forks, but " + num.forks().size() + " of " + c.numerator()
+                                + " and " + den.forks().size() + " of " + c.denominator());
+                    }
+                    double d = sum(den.forks().get(i));
+                    counters.put(c.name(), d == 0 ? Double.NaN : sum(num.forks().get(i)) / d);
+                }
+            }
+            out.add(new Fork(labels.get(i)[0], labels.get(i)[1], median(m.forks().get(i)), counters));
+        }
+        return out;
+    }
+
+    private static double sum(List<Double> xs) {
+        double s = 0;
+        for (double x : xs) {
+            s += x;
+        }
+        return s;
     }
 
     private static int rank(Experiment e, String implementation) {
@@ -645,6 +719,7 @@ final class Report {
             md.append("Missing from this run (failed or not run; see `").append(e.id()).append(".log`): ")
                     .append(String.join(", ", s.missing())).append(".\n\n");
         }
+        perForkTable(md, e, s.rows(), varying);
 
         if (!s.ratios().isEmpty()) {
             boolean withSetting = s.ratios().stream().anyMatch(q -> !q.setting().isEmpty());
@@ -720,6 +795,57 @@ final class Report {
         }
     }
 
+    /**
+     * The table of the rows' forks, one line each, in the rows' order: the median of the fork's
+     * iterations' scores and its own values of the experiment's per-fork counters; with a round column
+     * if the results were merged from rounds. Nothing if the rows have no forks to show.
+     */
+    private static void perForkTable(StringBuilder md, Experiment e, List<Row> rows, List<String> varying) {
+        if (rows.stream().allMatch(r -> r.forks().isEmpty())) {
+            return;
+        }
+        boolean rounds = rows.stream().anyMatch(r -> r.forks().stream().anyMatch(f -> f.round() > 1));
+        md.append("### Per fork\n\nEach fork (one JVM) of each implementation");
+        if (rounds) {
+            md.append(" in each round");
+        }
+        md.append(": the median of its measurement iterations' scores and its own value of each counter.\n\n")
+                .append("| implementation |");
+        for (String p : varying) {
+            md.append(' ').append(p).append(" |");
+        }
+        if (e.xParam() != null) {
+            md.append(' ').append(e.xParam()).append(" |");
+        }
+        md.append(rounds ? " round | fork |" : " fork |").append(" median (").append(e.unitLabel()).append(") |");
+        for (Counter c : e.perFork()) {
+            md.append(' ').append(c.name()).append(" |");
+        }
+        md.append("\n|---|").append("--:|".repeat(varying.size() + (e.xParam() != null ? 1 : 0) + (rounds ? 2 : 1)))
+                .append("--:|").append("--:|".repeat(e.perFork().size())).append('\n');
+        for (Row r : rows) {
+            for (Fork f : r.forks()) {
+                md.append("| ").append(r.implementation()).append(" |");
+                for (String p : varying) {
+                    md.append(' ').append(r.params().get(p)).append(" |");
+                }
+                if (e.xParam() != null) {
+                    md.append(' ').append(r.x()).append(" |");
+                }
+                if (rounds) {
+                    md.append(' ').append(f.round()).append(" |");
+                }
+                md.append(' ').append(f.fork()).append(" | ").append(fmt(f.median(), e.scale())).append(" |");
+                for (Counter c : e.perFork()) {
+                    Double v = f.counters().get(c.name());
+                    md.append(' ').append(v == null ? "" : r3(v)).append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        md.append('\n');
+    }
+
     // ---- summary.json ----
 
     static String summary(List<Section> sections) {
@@ -770,6 +896,18 @@ final class Report {
                 m.put("unit", r.metric().unit());
                 m.put("samples", r.metric().samples().size());
                 m.put("counters", new LinkedHashMap<>(r.counters()));
+                if (!r.forks().isEmpty()) {
+                    List<Object> forks = new ArrayList<>();
+                    for (Fork f : r.forks()) {
+                        Map<String, Object> fm = new LinkedHashMap<>();
+                        fm.put("round", f.round());
+                        fm.put("fork", f.fork());
+                        fm.put("median", f.median());
+                        fm.put("counters", new LinkedHashMap<>(f.counters()));
+                        forks.add(fm);
+                    }
+                    m.put("forks", forks);
+                }
                 rows.add(m);
             }
             for (RatioRow q : s.ratios()) {
