@@ -343,21 +343,7 @@ class ReportTest {
      */
     @Test
     void perForkTableLabelsTheRoundsOfAMergedRun(@TempDir Path dir) throws IOException {
-        String original = fixture("executor-idle.json");
-        List<Path> rounds = new ArrayList<>();
-        for (int fork = 0; fork < 2; fork++) {
-            List<Object> round = Json.array(Json.parse(original));
-            for (Object o : round) {
-                Map<String, Object> r = Json.object(o);
-                r.put("forks", 1);
-                keepFork(Json.object(r.get("primaryMetric")), fork, false);
-                int f = fork;
-                Json.object(r.get("secondaryMetrics")).values().forEach(m -> keepFork(Json.object(m), f, true));
-            }
-            Path p = dir.resolve("round" + fork + ".json");
-            Files.writeString(p, Json.write(round));
-            rounds.add(p);
-        }
+        List<Path> rounds = splitIntoRounds(fixture("executor-idle.json"), 2, dir);
         Report.mergeRounds(dir.resolve("executor-idle.json"), rounds);
         Report.write(dir);
         String md = Files.readString(dir.resolve("REPORT.md"));
@@ -857,20 +843,7 @@ class ReportTest {
     @Test
     void mergesRoundsIntoTheRunTheirForksMakeUp(@TempDir Path dir) throws IOException {
         String original = fixture("bwos-single-owner-3forks.json");
-        List<Path> rounds = new ArrayList<>();
-        for (int fork = 0; fork < 3; fork++) {
-            List<Object> round = Json.array(Json.parse(original));
-            for (Object o : round) {
-                Map<String, Object> r = Json.object(o);
-                r.put("forks", 1);
-                keepFork(Json.object(r.get("primaryMetric")), fork, false);
-                int f = fork;
-                Json.object(r.get("secondaryMetrics")).values().forEach(m -> keepFork(Json.object(m), f, true));
-            }
-            Path p = dir.resolve("round" + fork + ".json");
-            Files.writeString(p, Json.write(round));
-            rounds.add(p);
-        }
+        List<Path> rounds = splitIntoRounds(original, 3, dir);
         Path out = dir.resolve("bwos-single-owner.json");
         Report.mergeRounds(out, rounds);
 
@@ -892,6 +865,25 @@ class ReportTest {
                         name + ": an event counter, summed");
             }
         }
+    }
+
+    /** Cuts a run of {@code forks} forks into one file a fork ({@code roundK.json} in {@code dir}), as rounds of one fork. */
+    private static List<Path> splitIntoRounds(String run, int forks, Path dir) throws IOException {
+        List<Path> rounds = new ArrayList<>();
+        for (int fork = 0; fork < forks; fork++) {
+            List<Object> round = Json.array(Json.parse(run));
+            for (Object o : round) {
+                Map<String, Object> r = Json.object(o);
+                r.put("forks", 1);
+                keepFork(Json.object(r.get("primaryMetric")), fork, false);
+                int f = fork;
+                Json.object(r.get("secondaryMetrics")).values().forEach(m -> keepFork(Json.object(m), f, true));
+            }
+            Path p = dir.resolve("round" + fork + ".json");
+            Files.writeString(p, Json.write(round));
+            rounds.add(p);
+        }
+        return rounds;
     }
 
     /** Cuts a metric down to fork {@code fork}, with the score JMH gives one fork (its mean, or its sum). */
