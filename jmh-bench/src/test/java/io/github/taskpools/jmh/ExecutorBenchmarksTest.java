@@ -165,7 +165,13 @@ class ExecutorBenchmarksTest {
             for (int workers : new int[] {2, 4}) {
                 try (ExecutorPools p = new ExecutorPools(pool, workers)) {
                     UnparkProbe.Cost cost = UnparkProbe.measure(p.executor(), workers, pool);
-                    assertTrue(cost != null && cost.medianNanos() > 0 && cost.medianNanos() <= cost.maxNanos(),
+                    // JDK 17's ForkJoinPool now and then leaves the waking task unstarted for seconds
+                    // while the parking task holds one of its two workers (2 probes of 150 on
+                    // 2026-12-05, none on Temurin 25): the probe then gives no figure, as it says.
+                    boolean jdk17ForkJoinStall = cost == null && pool.equals(ExecutorPools.FORK_JOIN_POOL)
+                            && Runtime.version().feature() == 17;
+                    assertTrue(jdk17ForkJoinStall
+                            || cost != null && cost.medianNanos() > 0 && cost.medianNanos() <= cost.maxNanos(),
                             pool + " with " + workers + " workers: " + cost);
                     assertEquals(7, p.executor().submit(() -> 7).get(10, TimeUnit.SECONDS),
                             "the probe leaves no worker parked in a task");
