@@ -57,7 +57,7 @@ public final class UnparkProbe {
      * Probes {@code pool}, which has {@code workers} worker threads; {@code name} names it in messages.
      *
      * @return the cost, or null if the pool cannot be probed (the reason is printed): it has fewer
-     *         than 2 workers, or a round did not run as described (U on P's thread, or not started
+     *         than 2 workers, or a round did not run as described (U not started
      *         within {@value #START_TIMEOUT_SECONDS} s, or a step not done within {@value
      *         #TIMEOUT_SECONDS} s)
      * @throws IllegalArgumentException if {@code workers} is not positive
@@ -112,10 +112,6 @@ public final class UnparkProbe {
                 throw new IllegalStateException("unpark probe: " + name + ": " + failure + " (" + pool + ")");
             }
         }
-        if (failure == null && u.sameThread) {
-            failure = "the waking task ran on the parked task's thread";
-            p.release();
-        }
         if (failure == null && u.timedOut) {
             failure = "the parked task's thread was not seen WAITING within " + TIMEOUT_SECONDS + " s";
             p.release();
@@ -163,7 +159,6 @@ public final class UnparkProbe {
         /** Set by the caller that gave up waiting for this task to start; volatile, read by it first. */
         volatile boolean abandoned;
         /** The results, plain: written before {@code done.countDown()}, read after its await. */
-        boolean sameThread;
         boolean timedOut;
         long cost;
 
@@ -178,14 +173,10 @@ public final class UnparkProbe {
                 done.countDown();
                 return;
             }
-            // Submitted after P started: p.thread is visible (started.countDown, await, execute).
+            // Submitted after P started: p.thread is visible (started.countDown, await, execute). P
+            // holds its thread until this task releases it (or, abandoned, U returns above), so U
+            // never runs there.
             Thread pt = p.thread;
-            // P holds its thread until this task releases it, so no pool can run U there; checked all the same.
-            if (pt == Thread.currentThread()) {
-                sameThread = true;
-                done.countDown();
-                return;
-            }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
             while (pt.getState() != Thread.State.WAITING) {
                 if (System.nanoTime() - deadline > 0) {
