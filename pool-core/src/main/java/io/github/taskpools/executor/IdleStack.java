@@ -160,7 +160,10 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
          * written before the push CAS, read racily by a popper; the pop's CAS fails if it changed.
          */
         int nextIdle;
-        /** This worker's park stamp while it is on the idle stack (its last {@code announceParked()}). */
+        /**
+         * This worker's park stamp while it is on the idle stack (its last {@code announceParked()}).
+         * Plain: written and read by this worker only (the stack's copy is in {@code ctl}).
+         */
         int stamp;
         /**
          * Whether a waker counted this worker in the pool's waking count when it popped it. Plain:
