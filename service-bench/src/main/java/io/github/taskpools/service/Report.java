@@ -55,7 +55,12 @@ final class Report {
                 : Map.of();
         StringBuilder md = new StringBuilder("# Service benchmark\n\n");
         md.append("The BWoS paper's §6.3.2 set-up on the JVM: HTTP servers whose requests run on the executor under "
-                + "test, loaded by `wrk` on the loopback (closed loop: wrk measures with coordinated omission). "
+                + "test, loaded by `wrk` on the loopback (a closed loop: each connection sends its next request when "
+                + "the last response is in, so the mean latency is connections / req/s). The percentiles are wrk's, "
+                + "computed after wrk corrects its histogram for coordinated omission (every response slower than "
+                + "twice the run's mean interval per connection adds a synthetic sample at each interval below it), "
+                + "so from p90 up they grow with the run's few longest stalls rather than with the share of slow "
+                + "responses. "
                 + "Each figure is the median across rounds, with its range (min-max across the rounds' runs) in "
                 + "brackets; failed runs (any wrk socket error or non-2xx/3xx response) are left out of the figures "
                 + "and counted in the last column. Steals, parks and wakes are the executor's own counters per "
