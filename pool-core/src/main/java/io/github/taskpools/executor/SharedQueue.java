@@ -81,8 +81,9 @@ final class SharedQueue {
         // state once: a rejected task was never published, an accepted one is seen by whoever
         // commits termination.
         int[] probe = PROBE.get();
-        for (int tries = 0, r; (r = stripes[probe[0] & stripeMask].push(t, ctl, spills, tries > stripeMask))
-                != SubmissionQueue.ACCEPTED; tries++) {
+        int r;
+        for (int tries = 0; (r = stripes[probe[0] & stripeMask].push(t, ctl, spills, tries > stripeMask))
+                != SubmissionQueue.ACCEPTED && r != SubmissionQueue.ACCEPTED_BEHIND; tries++) {
             if (r == SubmissionQueue.REJECTED) {
                 throw new RejectedExecutionException("BwosExecutor is shut down");
             }
@@ -91,13 +92,20 @@ final class SharedQueue {
             // many tries as there are stripes, a full stripe spills.
             probe[0] = nextProbe(probe[0]);
         }
-        // Wake a worker for every submission (wakeOne wakes nobody while a worker searches or none
-        // is parked), not only into a stripe that held at most one task as ForkJoinPool does: that
-        // rule raised submit-to-start p99 well above ForkJoinPool's (docs/executor.md). No fence:
-        // the push's volatile store of top (or the spill queue's xadd) and the reads of the counts
-        // are volatile accesses, kept in program order by the synchronization order, as a
-        // parker's RMWs and its look are.
-        ctl.wakeOne();
+        // Wake a worker unless the task went in behind at least two queued ones (ForkJoinPool's
+        // rule for its external queues, which signal a push into a queue of at most one task):
+        // the push that queued the first of them woke a worker (or found one searching or on its
+        // way), and a worker that takes from a stripe and leaves tasks in it wakes the next
+        // (Worker.pollInjection; jcstress SubmitBehindQueued). Waking for every submission made
+        // the second of two workers park and be woken again and again by a submitter that a worker
+        // outpaces: with empty tasks from one submitter, 21 parks per 10 000 tasks against 7, and
+        // 13 M tasks/s against 18 to 23 (docs/measurements/executor.md, 2026-12-05, fifth session).
+        // No fence: the push's volatile store of top and read of base (or the spill queue's xadd)
+        // and the reads of the counts are volatile accesses, kept in program order by the
+        // synchronization order, as a parker's RMWs and its look are.
+        if (r == SubmissionQueue.ACCEPTED) {
+            ctl.wakeOne();
+        }
     }
 
     /**

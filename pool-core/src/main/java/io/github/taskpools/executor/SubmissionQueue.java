@@ -42,7 +42,10 @@ import org.jctools.queues.SpmcArrayQueue;
  * top     lock holder: volatile store, after the      takers: volatile read, then the slots
  *         slot (the store-load order of the parking    (plain); isEmpty, size: volatile; lock
  *         handshake)                                    holder: plain
- * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile
+ * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile; lock
+ *                                                     holder: volatile, after its volatile store
+ *                                                       of top (with a taker's CAS of base, then
+ *                                                       its volatile read of top, a Dekker pair)
  * slots   lock holder: plain store, published by      taker: plain read after its CAS;
  *         top's volatile store; taker: release store   lock holder: acquire read (pairs with the
  *         of null after its read                      taker's release: its read is done)
@@ -70,6 +73,8 @@ final class SubmissionQueue extends SubmissionQueueBase {
     long q08, q09, q10, q11, q12, q13, q14, q15;
 
     static final int ACCEPTED = 0;
+    /** Accepted behind at least two tasks queued in this stripe: no wake-up is needed for it. */
+    static final int ACCEPTED_BEHIND = 4;
     static final int REJECTED = 1;
     static final int CONTENDED = 2;
     static final int FULL = 3;
@@ -95,7 +100,8 @@ final class SubmissionQueue extends SubmissionQueueBase {
     /**
      * Pushes {@code task} if the pool runs (the run state of {@code ctl}): {@link #ACCEPTED} (into
      * this ring or, if its slot is not free and {@code spillIfFull}, into {@code spills}, the pool's
-     * spill queue), {@link #REJECTED} (the pool is shut down; the task was not published), {@link
+     * spill queue), {@link #ACCEPTED_BEHIND} (into this ring, behind at least two queued tasks),
+     * {@link #REJECTED} (the pool is shut down; the task was not published), {@link
      * #CONTENDED} (another submitter holds the lock) or {@link #FULL} (the slot is not free): try
      * another stripe.
      */
@@ -125,6 +131,13 @@ final class SubmissionQueue extends SubmissionQueueBase {
             }
             a[i] = task; // plain: published by the volatile store of top
             TOP.setVolatile(this, t + 1);
+            // Volatile, after the volatile store of top (a Dekker pair with a taker's CAS of base
+            // and its volatile read of top, see pollInjection): at least two tasks were queued
+            // before this one, so the submission that queued the first of them signalled, and
+            // whoever takes them passes the signal on while tasks are left.
+            if ((long) BASE.getVolatile(this) < t - 1) {
+                return ACCEPTED_BEHIND;
+            }
         } finally {
             // Released on every path, an exception too (an allocation failure): a lock held for
             // good would turn every later push away and keep termination waiting.

@@ -250,8 +250,8 @@ public final class ExecutorTestAccess {
 
         /**
          * {@code push(task, pool.ctl, pool.shared.spills, spillIfFull)}: a submission into this
-         * stripe, under {@code pool}'s run state, spilling into its spill queue; ACCEPTED, REJECTED,
-         * CONTENDED or FULL.
+         * stripe, under {@code pool}'s run state, spilling into its spill queue; ACCEPTED,
+         * ACCEPTED_BEHIND (behind two or more queued tasks), REJECTED, CONTENDED or FULL.
          */
         public int push(BwosTask<?> task, BwosExecutor pool, boolean spillIfFull) {
             return queue.push(task, pool.ctl, pool.shared.spills, spillIfFull);

@@ -22,11 +22,12 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
  * parked. Worker 0 runs the task it took: if that task waits for another (tasks meeting at a
  * barrier), only worker 1 can run it. Results: worker 0 took a task; a task is stranded.
  *
- * <p>The submitter's own wake-up covers this today (every submission wakes a parked worker unless
- * one searches). The test guards the takers' hand-on (a taker signals for what it leaves in the
- * stripe, and for the batch it moved into its inbox), which a rule where a submission wakes a
- * worker only for a stripe's first tasks needs: that rule was measured twice (2026-11-28 and
- * 2026-12-02, docs/measurements/executor.md) and not kept.
+ * <p>The third submission goes in behind two queued tasks, or behind one if worker 0 took the
+ * first before the submitter read the stripe's base: in the first case it wakes nobody (a
+ * submission wakes a worker only into a stripe of at most one queued task, ForkJoinPool's rule),
+ * and only the takers' hand-on (a taker signals for what it leaves in the stripe, and for the batch
+ * it moved into its inbox) can wake worker 1: the submitter's volatile store of top then read of
+ * base, against the taker's CAS of base then read of top, is a Dekker pair.
  *
  * <p>Two variants: {@link Scan}, worker 0's scan (relaxed poll, batch into the inbox), and
  * {@link Single}, the poll of a joiner helping others (one task, no batch).
