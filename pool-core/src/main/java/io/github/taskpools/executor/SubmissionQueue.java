@@ -18,7 +18,10 @@ import org.jctools.queues.SpmcArrayQueue;
  * makes a submission racing shutdown either rejected before anyone can see it, or visible to the
  * thread that commits termination: that thread moves the run state first and then waits out each
  * stripe's lock before it reads the indices ({@link #isEmptyForTermination()}), so a submitter
- * either published before or reads the new run state. No per-task claim is needed.
+ * either published before or reads the new run state. No per-task claim is needed. After
+ * publishing, the submitter reads {@code base}: a task pushed behind two or more queued ones
+ * ({@link #ACCEPTED_BEHIND}) needs no wake-up, as in ForkJoinPool's external push (see {@code
+ * SharedQueue.enqueue}).
  *
  * <p>A worker takes tasks by one CAS of {@code base} from {@code b} to {@code b + k}, having read
  * {@code top >= b + k}; the indices it moved over are its own, and it reads their slots and clears
