@@ -45,9 +45,10 @@ import org.jctools.queues.SpmcArrayQueue;
  * top     lock holder: volatile store, after the      takers: volatile read, then the slots
  *         slot (the store-load order of the parking    (plain); isEmpty, size: volatile; lock
  *         handshake)                                    holder: plain
- * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile; lock
- *                                                     holder: volatile, after its volatile store
- *                                                       of top (with a taker's CAS of base, then
+ * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile; the
+ *                                                     submitter: volatile, after its volatile
+ *                                                       store of top and its unlock (with a
+ *                                                       taker's CAS of base, then
  *                                                       its volatile read of top, a Dekker pair)
  * slots   lock holder: plain store, published by      taker: plain read after its CAS;
  *         top's volatile store; taker: release store   lock holder: acquire read (pairs with the
@@ -112,6 +113,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
         if ((long) LOCK.getVolatile(this) != 0L || !LOCK.compareAndSet(this, 0L, 1L)) {
             return CONTENDED; // read first: a failed CAS would take the line from the holder
         }
+        long t;
         try {
             if (ctl.runState() != IdleStack.RUNNING) {
                 return REJECTED;
@@ -122,7 +124,7 @@ final class SubmissionQueue extends SubmissionQueueBase {
                 array = a; // plain: the submitters' own copy, read under the lock
                 RING.setRelease(this, a); // the takers' copy, on their line (pairs with their acquire)
             }
-            long t = (long) TOP.get(this); // plain: written only under the lock, which we hold
+            t = (long) TOP.get(this); // plain: written only under the lock, which we hold
             int i = (int) t & mask;
             if (SLOTS.getAcquire(a, i) != null) {
                 // Full, or the slot's last taker has not cleared it: never overwrite.
@@ -134,19 +136,18 @@ final class SubmissionQueue extends SubmissionQueueBase {
             }
             a[i] = task; // plain: published by the volatile store of top
             TOP.setVolatile(this, t + 1);
-            // Volatile, after the volatile store of top (a Dekker pair with a taker's CAS of base
-            // and its volatile read of top, see pollInjection): at least two tasks were queued
-            // before this one, so the submission that queued the first of them signalled, and
-            // whoever takes them passes the signal on while tasks are left.
-            if ((long) BASE.getVolatile(this) < t - 1) {
-                return ACCEPTED_BEHIND;
-            }
         } finally {
             // Released on every path, an exception too (an allocation failure): a lock held for
             // good would turn every later push away and keep termination waiting.
             LOCK.setRelease(this, 0L);
         }
-        return ACCEPTED;
+        // Volatile, after the volatile store of top (a Dekker pair with a taker's CAS of base and
+        // its volatile read of top, see Worker.pollInjection; the release of the lock between
+        // them does not reorder two volatile accesses), and outside the lock, so that its miss on
+        // the takers' line does not lengthen the critical section: at least two tasks were queued
+        // before this one, so the submission that queued the first of them signalled, and
+        // whoever takes them passes the signal on while tasks are left.
+        return (long) BASE.getVolatile(this) < t - 1 ? ACCEPTED_BEHIND : ACCEPTED;
     }
 
     /** Takes the oldest task, or returns {@code null} if there is none. */
