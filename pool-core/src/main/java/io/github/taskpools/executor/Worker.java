@@ -20,7 +20,8 @@ import org.jctools.queues.SpmcArrayQueue;
  * {@value #INJECTION_INTERVAL} tasks so that a stream of local work cannot starve it. With nothing
  * local, search, oldest work first: the other workers' inboxes and FIFO queues, then the
  * submission queue, then the other workers' forks (the oldest, the largest in a fork/join
- * computation); after a
+ * computation); an inbox whose owner has taken from it since the searcher's previous look is
+ * left to its owner until the submission queue is empty; after a
  * failed round ask every other worker for a grant (grant on request, see {@link
  * LifoBwosDeque#requestGrant()}), spin a bounded number of rounds, then park.
  *
@@ -271,6 +272,11 @@ final class Worker extends IdleStack.Node implements Runnable {
      */
     private boolean mayHoldForks = true;
     private int seed;
+    /**
+     * Each other worker's inbox consumer index at this worker's last look (see
+     * {@link #inboxStalled}), by worker index; allocated at the first look. Plain: this worker's own.
+     */
+    private long[] seenInboxes;
     /** The submission stripe this worker polls first: where it last found a task. */
     int stripe;
 
@@ -516,28 +522,29 @@ final class Worker extends IdleStack.Node implements Runnable {
      * the submission queue keeps external submissions near FIFO order when a worker blocks where
      * the pool cannot see it (a servlet's blocking read) with a batch in its inbox: the batch would
      * otherwise wait behind every newer submission (docs/measurements/executor.md, 2026-12-05).
+     * But an inbox whose owner is taking from it is left to its owner until the submission queue
+     * is empty ({@link #inboxStalled}): a thief polling it beside its owner, a CAS of the same
+     * consumer index per task, made the workers' time per empty task grow from tens of
+     * nanoseconds to hundreds (docs/measurements/executor.md, 2026-12-05, sixth session). The
+     * parking look ({@code strict}) takes from every inbox first, as before.
      */
     BwosTask<?> scan(boolean strict) {
         Worker[] ws = workers;
         int n = ctl.created();
         int start = nextRandom(n);
+        boolean busyInboxes = false;
         for (int i = 0; i < n; i++) {
             Worker v = ws[(start + i) % n];
             if (v == this) {
                 continue;
             }
-            BwosTask<?> t = strict ? v.inbox.poll() : v.inbox.relaxedPoll(); // submissions only: no copies
-            if (t != null) {
-                if (!strict && !v.inbox.isEmpty()) {
-                    // Pass the batch's signal on: its owner woke one worker for all of it, and its
-                    // submitters' wakes may have found a searcher (ForkJoinPool's propagation;
-                    // tasks that wait for each other need a worker each). The parking look signals
-                    // by itself.
-                    ctl.wakeOne();
-                }
-                if (stolen(t)) {
+            BwosTask<?> t;
+            if (strict || inboxStalled(v)) {
+                if ((t = stealInbox(v, strict)) != null) {
                     return t;
                 }
+            } else {
+                busyInboxes = true;
             }
             // A copy of a fork run elsewhere is dropped and the same queue looked at again: the
             // tasks behind it must not be missed (a parking look that stopped at one hid them).
@@ -549,6 +556,13 @@ final class Worker extends IdleStack.Node implements Runnable {
         }
         for (BwosTask<?> t; (t = pollInjection(strict, !strict)) != null; ) {
             if (t.claimBy(this)) {
+                return t;
+            }
+        }
+        for (int i = 0; busyInboxes && i < n; i++) {
+            Worker v = ws[(start + i) % n];
+            BwosTask<?> t;
+            if (v != this && (t = stealInbox(v, false)) != null) {
                 return t;
             }
         }
@@ -569,6 +583,41 @@ final class Worker extends IdleStack.Node implements Runnable {
             }
         }
         return null;
+    }
+
+    /**
+     * A task from {@code v}'s inbox, or {@code null}. After a non-strict take that leaves tasks,
+     * passes the batch's signal on: its owner woke one worker for all of it, and its submitters'
+     * wakes may have found a searcher (ForkJoinPool's propagation; tasks that wait for each other
+     * need a worker each). The parking look signals by itself.
+     */
+    private BwosTask<?> stealInbox(Worker v, boolean strict) {
+        for (BwosTask<?> t; (t = strict ? v.inbox.poll() : v.inbox.relaxedPoll()) != null; ) { // submissions only: no copies
+            if (!strict && !v.inbox.isEmpty()) {
+                ctl.wakeOne();
+            }
+            if (stolen(t)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code v}'s inbox holds tasks its owner has not taken from since this worker's
+     * previous look at it: its consumer index (volatile read) is where this worker saw it last.
+     * Records the index for the next look. A hint: an owner that has just filled its inbox and
+     * not polled yet also looks stalled, and loses one task to this worker.
+     */
+    private boolean inboxStalled(Worker v) {
+        long[] seen = seenInboxes;
+        if (seen == null) {
+            seenInboxes = seen = new long[workers.length];
+        }
+        long head = v.inbox.currentConsumerIndex();
+        long last = seen[v.index];
+        seen[v.index] = head;
+        return head == last && !v.inbox.isEmpty();
     }
 
     /** Claims and records a stolen task; {@code false} for a copy of a fork run elsewhere. */
