@@ -24,9 +24,11 @@
 #     there (BwosCounters DIR), the logs compressed to *.log.gz.
 # Usage: check.sh [gtest|verify|all|ab [PAIRS] [THREADS] [WORKLOAD]]
 #   GCSTRESS_ITERATIONS (default 90) sets GcStress's length in every stage;
-#   GCSTRESS_VERIFY_SHORT (default 40) the length of the verification runs of
-#   the workloads other than mixed (the concurrent cycles of iterations 24 and
-#   34 give each two chances of the mixed collections it must verify); GCSTRESS_WORKLOADS (default "mixed wide deep arrays") the
+#   GCSTRESS_VERIFY_SHORT (default 60) the length of the verification runs of
+#   the workloads other than mixed (the concurrent cycles of iterations 24, 34,
+#   44 and 54 give each four chances of the mixed collections it must verify:
+#   with 40, wide at 8 GC threads made none in some runs, with either JVM,
+#   2026-12-05); GCSTRESS_WORKLOADS (default "mixed wide deep arrays") the
 #   workloads verified.
 set -euo pipefail
 
@@ -37,7 +39,7 @@ SRCROOT="$CACHE/openjdk-src/$VERSION"
 BDIR="$CACHE/build/$VERSION/bwos"
 JOBS="${JOBS:-2}"
 ITERATIONS="${GCSTRESS_ITERATIONS:-90}"
-VERIFY_SHORT="${GCSTRESS_VERIFY_SHORT:-40}"
+VERIFY_SHORT="${GCSTRESS_VERIFY_SHORT:-60}"
 WORKLOADS="${GCSTRESS_WORKLOADS:-mixed wide deep arrays}"
 OUT="$CACHE/check"
 STAGE="${1:-all}"
