@@ -2,25 +2,20 @@
 the S of each block strictly between them, and the victim owner's last ring event (and whether its
 slot still held an older event, i.e. the owner was inside that event's diag call when the dump read it).
   python3 classify.py LOG...  (plain or .xz)"""
-import lzma, re, sys
+import re, sys
+from bwosdiag import diag_lines
 for path in sys.argv[1:]:
-    op = lzma.open if path.endswith('.xz') else open
     dumps = []
-    with op(path, 'rt') as f:
-        for line in f:
-            if 'BWOSDIAG' not in line:
-                continue
-            body = line.split('BWOSDIAG', 1)[1].strip()
-            gc = re.search(r'GC\((\d+)\)', line)
-            if body.startswith('fail#'):
-                h = dict(re.findall(r'(\w+)=(\S+)', body))
-                dumps.append({'gc': gc.group(1), 'h': h, 'fail': body.split()[0], 'blocks': {}, 'ev': []})
-            elif ' ev#' in body and dumps:
-                dumps[-1]['ev'].append((int(re.search(r'ev#(\d+)', body).group(1)),
-                                        int(re.search(r'seq=(\d+)', body).group(1)), body))
-            elif body.startswith('q=') and dumps:
-                m = re.search(r'p=(\d+) .*S=\((\d+),(\d+)\)', body)
-                dumps[-1]['blocks'][int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
+    for gc, body in diag_lines(path):
+        if body.startswith('fail#'):
+            h = dict(re.findall(r'(\w+)=(\S+)', body))
+            dumps.append({'gc': gc, 'h': h, 'fail': body.split()[0], 'blocks': {}, 'ev': []})
+        elif ' ev#' in body and dumps:
+            dumps[-1]['ev'].append((int(re.search(r'ev#(\d+)', body).group(1)),
+                                    int(re.search(r'seq=(\d+)', body).group(1)), body))
+        elif body.startswith('q=') and dumps:
+            m = re.search(r'p=(\d+) .*S=\((\d+),(\d+)\)', body)
+            dumps[-1]['blocks'][int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
     for d in dumps:
         sb, top = int(d['h']['sb']), int(d['h']['top'])
         between = ['%d:(%d,%d)' % ((p,) + d['blocks'][p]) for p in range(sb + 1, top) if p in d['blocks']]
