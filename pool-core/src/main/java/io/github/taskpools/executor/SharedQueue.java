@@ -82,8 +82,8 @@ final class SharedQueue {
         // commits termination.
         int[] probe = PROBE.get();
         int r;
-        for (int tries = 0; (r = stripes[probe[0] & stripeMask].push(t, ctl, spills, tries > stripeMask))
-                != SubmissionQueue.ACCEPTED && r != SubmissionQueue.ACCEPTED_BEHIND; tries++) {
+        for (int tries = 0; !SubmissionQueue.accepted(r = stripes[probe[0] & stripeMask].push(t, ctl, spills,
+                tries > stripeMask)); tries++) {
             if (r == SubmissionQueue.REJECTED) {
                 throw new RejectedExecutionException("BwosExecutor is shut down");
             }

@@ -150,6 +150,11 @@ final class SubmissionQueue extends SubmissionQueueBase {
         return (long) BASE.getVolatile(this) < t - 1 ? ACCEPTED_BEHIND : ACCEPTED;
     }
 
+    /** Whether {@code r}, a result of {@link #push}, means the task was accepted. */
+    static boolean accepted(int r) {
+        return r == ACCEPTED || r == ACCEPTED_BEHIND;
+    }
+
     /** Takes the oldest task, or returns {@code null} if there is none. */
     BwosTask<?> poll() {
         for (;;) {

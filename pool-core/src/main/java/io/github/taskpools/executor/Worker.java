@@ -78,7 +78,9 @@ import org.jctools.queues.SpmcArrayQueue;
  * <pre>
  * field          writer: mode                          reader: mode
  * inbox          JCTools SPMC offer (ordered), then    JCTools poll (owner, parking look) or
- *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size
+ *                signalWork's full fence               relaxedPoll (scans), by CAS; isEmpty, size;
+ *                                                      a searcher's volatile read of its consumer
+ *                                                      index (a hint, see inboxStalled)
  * submissions    JCTools SPMC offer (ordered), then    JCTools poll by CAS (owner, joiners,
  *                signalWork's full fence               shutdownNow); relaxedPoll (scans)
  * copies         as submissions                        as submissions
@@ -274,7 +276,9 @@ final class Worker extends IdleStack.Node implements Runnable {
     private int seed;
     /**
      * Each other worker's inbox consumer index at this worker's last look (see
-     * {@link #inboxStalled}), by worker index; allocated at the first look. Plain: this worker's own.
+     * {@link #inboxStalled}), by worker index; allocated at the first look, not with the worker:
+     * a pool's slots reach parallelism plus its spares, and most never scan. Plain: this
+     * worker's own.
      */
     private long[] seenInboxes;
     /** The submission stripe this worker polls first: where it last found a task. */
@@ -604,10 +608,11 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
-     * Whether {@code v}'s inbox holds tasks its owner has not taken from since this worker's
-     * previous look at it: its consumer index (volatile read) is where this worker saw it last.
-     * Records the index for the next look. A hint: an owner that has just filled its inbox and
-     * not polled yet also looks stalled, and loses one task to this worker.
+     * Whether {@code v}'s owner has not taken from its inbox since this worker's previous look at
+     * it: the inbox's consumer index (volatile read) is where this worker saw it last. Records the
+     * index for the next look. A hint: an owner that has just filled its inbox and not polled yet
+     * also looks stalled, and loses one task to this worker; an empty inbox is left to the poll
+     * that follows, which finds it empty.
      */
     private boolean inboxStalled(Worker v) {
         long[] seen = seenInboxes;
@@ -617,7 +622,7 @@ final class Worker extends IdleStack.Node implements Runnable {
         long head = v.inbox.currentConsumerIndex();
         long last = seen[v.index];
         seen[v.index] = head;
-        return head == last && !v.inbox.isEmpty();
+        return head == last;
     }
 
     /** Claims and records a stolen task; {@code false} for a copy of a fork run elsewhere. */

@@ -155,8 +155,7 @@ class SubmissionQueueTest {
                 for (int i = 0; i < perSubmitter; i++) {
                     Task t = new Task(base + i);
                     int tries = 0;
-                    for (int r; (r = q.push(t, pool.ctl, pool.shared.spills, tries++ % 2 == 1)) != SubmissionQueue.ACCEPTED
-                            && r != SubmissionQueue.ACCEPTED_BEHIND; ) {
+                    for (int r; !SubmissionQueue.accepted(r = q.push(t, pool.ctl, pool.shared.spills, tries++ % 2 == 1)); ) {
                         if (r == SubmissionQueue.REJECTED) {
                             failures.add(new AssertionError("rejected while running"));
                             return;
