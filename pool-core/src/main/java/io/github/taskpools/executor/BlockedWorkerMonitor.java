@@ -1,6 +1,8 @@
 package io.github.taskpools.executor;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -10,26 +12,30 @@ import java.util.concurrent.locks.LockSupport;
  * JDK synchronizer's wait (which on a {@code ForkJoinPool} worker blocks through {@code
  * ForkJoinPool.managedBlock}, and is compensated there), a monitor, a blocking read such as a
  * servlet's body read. Without it, work queued behind such workers waits until one of them runs
- * again; with it, once every worker is so blocked, the pool adds a spare within a few
- * milliseconds (a {@link BwosExecutor#managedBlock} or a join is compensated at once). Go's
- * runtime does the same from its monitor thread, which takes the processor away from a goroutine
- * blocked in a system call.
+ * again; with it, once every worker is so blocked, or one has been for two looks while no spare
+ * runs, the pool adds or wakes a spare within a few milliseconds (a {@link
+ * BwosExecutor#managedBlock} or a join is compensated at once). Go's runtime does the same from
+ * its monitor thread, which takes the processor away from a goroutine blocked in a system call.
  *
  * <h2>Algorithm</h2>
- * One daemon thread per pool, started when the pool has been <em>saturated</em> (no thread idle
- * and no thread to be added: every thread busy, and as many as may run tasks) for {@value
- * #WAKE_DELAY_MICROS} µs: a waker that finds the pool saturated marks the time once, a parking
- * worker clears the mark, and a waker that finds the mark older than the delay starts the monitor
- * or wakes it. So a burst that saturates the pool for less than the delay pays a read of the
+ * One daemon thread per pool, started when the pool has been <em>saturated</em> (no thread to
+ * wake or add: as many threads as may run tasks are busy, and the idle ones, if any, are spares)
+ * for {@value #WAKE_DELAY_MICROS} µs: a waker that finds the pool saturated, or a submission that
+ * queues behind others and so wakes nobody, marks the time once, a parking worker clears the
+ * mark, and one that finds the mark older than the delay starts the monitor or wakes it. So a burst that saturates the pool for less than the delay pays a read of the
  * clock and one CAS, and no wake-up; a pool that stays saturated (its workers busy, or blocked)
  * gets the monitor at its next submission or wake after the delay. While the pool stays
  * saturated the monitor looks every {@value #INTERVAL_MILLIS} ms
  * ({@link Pool#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
- * or BLOCKED, outside the pool's own parking and compensated waits, and that has finished no task
- * since the previous look, seems blocked; when every thread that could run tasks seems blocked,
- * one of them is counted blocked, once, and the pool wakes or adds a worker for it (one per look:
- * as ForkJoinPool compensates by default only when nothing else would run); the worker undoes
- * the count when it runs again. After {@value #QUIET_LOOKS} looks in a row that
+ * or BLOCKED, outside the pool's own parking and compensated waits, that has finished no task
+ * and used at most {@link #RAN_CPU_NANOS} ns of CPU time since the previous look, seems blocked;
+ * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
+ * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
+ * only when nothing else would run); while no thread beyond parallelism runs, one worker that
+ * has seemed blocked for two looks in a row is enough, for one spare (ForkJoinPool, told of every
+ * wait by {@code managedBlock}, ran 3 threads at parallelism 2 under Jetty's json-large load).
+ * The count is undone by the worker after its task or at its park, or by the monitor at the
+ * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
  * found the pool not saturated, the monitor parks until a waker wakes it: an idle pool costs it
  * nothing. A task that waits briefly on a lock at the moment of two looks may get a spare it did
  * not need; spares retire after the pool's keep-alive.
@@ -70,6 +76,14 @@ final class BlockedWorkerMonitor implements Runnable {
 
     /** Milliseconds between two looks while the pool is saturated. */
     static final long INTERVAL_MILLIS = 2;
+    /**
+     * CPU time a worker's thread may have used since the previous look and still seem blocked: an
+     * eighth of the interval. A Jetty worker that serves one connection's requests in one task and
+     * waits for each body for a moment is not blocked; with the state at the look alone, the pool
+     * counted such workers and ran a third thread through json-small, at 0.80x to 0.88x
+     * ForkJoinPool's throughput (docs/measurements/executor.md, 2026-12-05, seventh session).
+     */
+    static final long RAN_CPU_NANOS = INTERVAL_MILLIS * 1_000_000L / 8;
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
     static final long WAKE_DELAY_MICROS = 1000;
     /** Looks in a row that found the pool not saturated before the monitor sleeps. */
@@ -161,6 +175,21 @@ final class BlockedWorkerMonitor implements Runnable {
             }
             LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(INTERVAL_MILLIS));
         }
+    }
+
+    /**
+     * The CPU time of thread {@code t} in nanoseconds, or -1 where the JVM does not measure it (or
+     * the thread has ended): {@code ThreadMXBean.getThreadCpuTime}, read by the monitor once per
+     * worker and look.
+     */
+    static long cpuNanos(Thread t) {
+        return CpuClock.MEASURED ? CpuClock.THREADS.getThreadCpuTime(t.getId()) : -1L;
+    }
+
+    /** The JVM's thread CPU clock, loaded at the monitor's first look rather than with every pool. */
+    private static final class CpuClock {
+        static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        static final boolean MEASURED = THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
     }
 
     /** Parks until a waker wakes it (see the class comment), or the pool terminates. */

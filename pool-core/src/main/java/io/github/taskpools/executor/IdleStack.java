@@ -183,11 +183,22 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
          */
         volatile int compensation;
 
+        /** {@link #look}: the worker ran since the observer's previous look. */
+        static final int LOOK_RAN = 0;
+        /** {@link #look}: the worker seems blocked inside a task where the pool cannot see. */
+        static final int LOOK_BLOCKED = 1;
+        /** {@link #look}: the worker is on the idle stack (or has no thread). */
+        static final int LOOK_IDLE = 2;
+
         /**
-         * For an observer: whether this worker seems blocked inside a task where the pool cannot
-         * see (see {@link IdleStack#compensateHiddenBlocks}).
+         * For an observer, once per look at every worker: what the worker did since the previous
+         * look ({@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_IDLE}; see {@link
+         * IdleStack#compensateHiddenBlocks}).
          */
-        abstract boolean seemsBlockedInTask();
+        abstract int look();
+
+        /** Looks in a row, up to the last, that found this worker {@link #LOOK_BLOCKED}. */
+        abstract int blockedLooks();
 
         /** Popped off the idle stack (by a waker, after its CAS, or by the worker itself): ACTIVE. */
         final void activate() {
@@ -535,6 +546,22 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         wake(false);
     }
 
+    /**
+     * A submission went in behind queued tasks and, by {@code SharedQueue}'s wake rule, wakes
+     * nobody: if every thread is busy, it tells the monitor, as a waker that found the pool
+     * saturated would have. Without it, submissions that queue up behind workers all blocked where
+     * the pool cannot see never woke the monitor (the first of them may have come before the
+     * monitor's delay had passed): a task queued behind 2 workers blocked in a latch ran after 4.5
+     * s instead of milliseconds. One volatile read of {@code ctl}; a hint, as every wake of the
+     * monitor.
+     */
+    void queuedBehind() {
+        long c = (long) CTL.getVolatile(this);
+        if (saturated(c)) {
+            monitor.onSaturated();
+        }
+    }
+
     /** Wakes the top idle worker, searchers or not: for a task a parking worker hands back. */
     void wakeTop() {
         wake(true);
@@ -556,8 +583,10 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         for (long c; ; ) {
             boolean idle = ((c = (long) CTL.getVolatile(this)) & STACK) != 0;
             if (idle ? !mayWake(c) : !mayGrow(c)) {
-                if (!idle && runState(c) < QUIESCED) {
-                    monitor.onSaturated(); // every thread busy: a blocked one would hold this work up
+                if (runState(c) < QUIESCED) {
+                    // Parallelism threads busy, and none to add or wake (an idle spare is not woken
+                    // while they run): a blocked one would hold this work up.
+                    monitor.onSaturated();
                 }
                 return;
             }
@@ -660,10 +689,12 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     }
 
     /**
-     * Whether no thread is idle and the pool adds none (every thread busy, and as many as may run
-     * tasks), before termination: the state in which a worker blocked where the pool cannot see
-     * holds up queued work ({@link BlockedWorkerMonitor}). One volatile read of {@code ctl}, and of
-     * the blocked count once the threads reach parallelism.
+     * Whether the pool neither wakes nor adds a thread for new work (parallelism threads free to
+     * run tasks are awake; those idle, if any, are spares), before termination: the state in which
+     * a worker blocked where the pool cannot see holds up queued work ({@link
+     * BlockedWorkerMonitor}). One volatile read of {@code ctl}, and of the blocked count once the
+     * threads reach parallelism. An idle spare does not make the pool unsaturated: it is woken
+     * only once the monitor counts a worker blocked.
      */
     @Override
     public boolean saturated() {
@@ -671,23 +702,36 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     }
 
     private boolean saturated(long c) {
-        return (c & STACK) == 0 && runState(c) < QUIESCED && !mayGrow(c);
+        return runState(c) < QUIESCED && ((c & STACK) != 0 ? !mayWake(c) : !mayGrow(c));
     }
+
+    /**
+     * Looks in a row that must find a worker seemingly blocked before it gets the one spare that
+     * {@link #compensateHiddenBlocks} adds while other workers run: 2 ms and more. Jetty's workers
+     * wait for request bodies for 2 to 8 ms under json-large's load (a spare is wanted), and for
+     * moments under json-small's, where counting them at one look ran a third thread at 0.88x
+     * ForkJoinPool's throughput (docs/measurements/executor.md, 2026-12-05, seventh session).
+     */
+    static final int SPARE_LOOKS = 2;
 
     /**
      * The monitor's look ({@link BlockedWorkerMonitor}) for workers blocked inside a task where the
      * pool cannot see: a JDK synchronizer (which on a ForkJoinPool worker would block through
      * {@code ForkJoinPool.managedBlock}, and be compensated there), a monitor, a blocking read.
      * Only while the pool is {@link #saturated()}, and only when every thread that could run tasks
-     * seems blocked ({@code Worker.seemsBlockedInTask}: its thread waiting and no task finished
-     * since the last look): then one of them is counted blocked, once (a CAS on the worker), and
-     * the pool wakes or adds a worker for it as for a compensated wait; the worker undoes the count
-     * when it runs again. One per look, and none while a worker still runs: the pool cannot tell a
-     * short wait for a lock from a long one, so it adds threads as ForkJoinPool compensates by
-     * default (its {@code minimumRunnable} of 1), only when nothing would run otherwise. A spare
-     * for every worker that seemed blocked put 11 to 15 threads on 2 cores under Jetty's json-large
-     * load and left its p99 at 2.6x to 5.6x ForkJoinPool's (docs/measurements/executor.md,
-     * 2026-12-05, third session).
+     * seems blocked ({@code Worker.look}: its thread waiting, no task finished and little CPU time
+     * used since the last look), or, while no thread beyond parallelism runs and no other worker is
+     * counted so, one does: then one
+     * of them is counted blocked, once (a CAS on the worker), and the pool wakes or adds a worker
+     * for it as for a compensated wait; the worker undoes the count after its task or at its park,
+     * and the monitor at its next look that finds the worker's thread running. One per look. The pool cannot tell a short wait for a lock from a long one, so beyond that one spare
+     * it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
+     * only when nothing would run otherwise. A spare for every worker that seemed blocked put 11 to
+     * 15 threads on 2 cores under Jetty's json-large load and left its p99 at 2.6x to 5.6x
+     * ForkJoinPool's (docs/measurements/executor.md, 2026-12-05, third session). Without the one
+     * spare, the pool saw both of its 2 workers blocked in Jetty's body read too rarely to
+     * compensate at all, where ForkJoinPool, told of each wait at once by {@code managedBlock},
+     * ran 3 threads; a ForkJoinPool held to 2 threads had BwosExecutor's tail (seventh session).
      */
     @Override
     public void compensateHiddenBlocks() {
@@ -697,19 +741,47 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         }
         int runnable = total(c) - idle(c) - blocked.get();
         Node first = null;
+        Node longest = null; // the worker seemingly blocked for the most looks in a row
         int stuck = 0;
+        int counted = 0; // workers this monitor counts blocked, still waiting
         Node[] ws = nodes;
         for (int i = 0, n = created(); i < n; i++) {
             Node v = ws[i];
-            if (v != null && v.seemsBlockedInTask()) { // every worker looked at: it records its count
+            if (v == null) {
+                continue;
+            }
+            int look = v.look(); // every worker looked at: it records its counts
+            int by = v.compensation;
+            if (by == Node.COUNTED_BY_OBSERVER) {
+                if (look != Node.LOOK_RAN) {
+                    counted++;
+                } else if (v.unclaimCompensation()) {
+                    // Counted at an earlier look and running again, still inside its task (a Jetty
+                    // worker that read a request body and goes on serving its connection): the
+                    // count is undone here, not after the task, so that the pool does not go on
+                    // counting it blocked and add threads for the next worker that waits. The CAS
+                    // decides against the worker's own undo (getAndSet), as for a worker found
+                    // parking.
+                    blocked.decrement();
+                    runnable++;
+                }
+            } else if (by == Node.NOT_COUNTED && look == Node.LOOK_BLOCKED) {
                 stuck++;
                 if (first == null) {
                     first = v;
                 }
+                if (longest == null || v.blockedLooks() > longest.blockedLooks()) {
+                    longest = v;
+                }
             }
         }
-        if (first != null && stuck >= runnable && countBlocked(first)) {
-            compensate();
+        if (first != null && stuck >= runnable) {
+            if (countBlocked(first)) {
+                compensate(); // nothing would run otherwise
+            }
+        } else if (longest != null && longest.blockedLooks() >= SPARE_LOOKS && counted == 0 && runnable <= parallelism
+                && countBlocked(longest)) {
+            compensate(); // the one spare for a worker blocked for a while
         }
     }
 

@@ -105,6 +105,8 @@ final class SharedQueue {
         // synchronization order, as a parker's RMWs and its look are.
         if (r == SubmissionQueue.ACCEPTED) {
             ctl.wakeOne();
+        } else {
+            ctl.queuedBehind(); // wakes nobody, but the monitor must hear of a saturated pool
         }
     }
 

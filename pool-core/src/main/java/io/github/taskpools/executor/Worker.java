@@ -160,6 +160,17 @@ final class Worker extends IdleStack.Node implements Runnable {
      * for 32 service times while the other worker served newer ones (docs/measurements/executor.md, 2026-12-05).
      */
     static final int BATCH = 32;
+    /**
+     * Nanoseconds of work a worker holds in its inbox at most, estimated from its own time per
+     * task: a batch is at most this divided by the worker's mean time per task over its last
+     * {@value #INJECTION_INTERVAL} tasks (see {@link #sizeBatches}), and {@value #BATCH} at most.
+     * Tasks of a microsecond or less are batched as before; requests that take a millisecond
+     * are taken one at a time, as from ForkJoinPool's shared queue, because a batch waits behind
+     * its owner's current task: Jetty's workers, which run one connection's requests in one task
+     * while the client keeps sending, held 30 requests in an inbox for up to two seconds
+     * (docs/measurements/executor.md, 2026-12-05, seventh session).
+     */
+    static final long BATCH_BUDGET_NANOS = 50_000L;
     /** Room for second copies of forks (see {@link #copies}); a copy that finds it full is spilled. */
     static final int COPIES = 256;
 
@@ -255,6 +266,13 @@ final class Worker extends IdleStack.Node implements Runnable {
      * thread only: a hint that this worker has not finished a task between two looks.
      */
     long observedTasks;
+    /**
+     * This worker's thread's CPU time as the pool's monitor last read it, or -1 (not measured).
+     * Plain, the monitor's thread only, as {@link #observedTasks}.
+     */
+    private long observedCpu = -1L;
+    /** Looks in a row that found this worker seemingly blocked ({@link #look}); the monitor's, plain. */
+    private int blockedLooks;
     /** Whether this worker's keep-alive ran out and it left the idle stack to exit. */
     private boolean retired;
     /** Whether this worker counts in the pool's searching count. */
@@ -266,6 +284,10 @@ final class Worker extends IdleStack.Node implements Runnable {
     /** Forks made by this worker (wrapping; see {@link BwosTask#forkSeq}). */
     private int forkCount;
     private int tick;
+    /** {@code System.nanoTime()} at this thread's start or its last {@link #sizeBatches}. */
+    private long intervalStart;
+    /** Tasks this worker moves into its inbox at once at most ({@link #sizeBatches}); 0: none. */
+    private int batchMax = BATCH;
     /**
      * Whether {@link #forks} may hold a task: set before every push ({@link #pushFork}, the only
      * way in), cleared when a pop in
@@ -330,6 +352,8 @@ final class Worker extends IdleStack.Node implements Runnable {
             CURRENT.set(this);
         }
         retired = false;
+        batchMax = BATCH;
+        intervalStart = System.nanoTime();
         endWaking(); // started for work, as if woken: looks, then hands on (foundWork)
         woken = true;
         try {
@@ -353,22 +377,41 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
-     * For an observer: whether this worker seems blocked inside a task where the pool cannot see
-     * (a lock, a latch, a blocking read): on no idle stack, counted blocked by nobody, its thread
-     * WAITING, TIMED_WAITING or BLOCKED, and no task finished since this observer's last look.
-     * Records the task count for the next look. A hint: the worker may run again at any moment.
+     * For the pool's monitor, once per look: {@link #LOOK_BLOCKED} if this worker seems blocked
+     * inside a task where the pool cannot see (a lock, a latch, a blocking read) since the
+     * monitor's previous look: on no idle stack, its thread WAITING, TIMED_WAITING or BLOCKED, no
+     * task finished, and its thread's CPU time grown by at most {@link
+     * BlockedWorkerMonitor#RAN_CPU_NANOS} (where the JVM measures it); {@link #LOOK_RAN} if it finished
+     * a task, runs, or used more CPU time than that; {@link #LOOK_IDLE} on the idle stack. Records
+     * the counts for the next look. A hint: the worker may run again at any moment.
      */
     @Override
-    boolean seemsBlockedInTask() {
+    int look() {
         long n = tasks();
-        long seen = observedTasks;
+        long seenTasks = observedTasks;
         observedTasks = n;
-        if (n != seen || compensation != NOT_COUNTED || isParked()) {
-            return false;
-        }
         Thread t = thread;
-        Thread.State s = t == null ? Thread.State.NEW : t.getState();
-        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
+        long cpu = t == null ? -1L : BlockedWorkerMonitor.cpuNanos(t);
+        long seenCpu = observedCpu;
+        observedCpu = cpu;
+        if (t == null || isParked()) {
+            blockedLooks = 0;
+            return LOOK_IDLE;
+        }
+        Thread.State s = t.getState();
+        boolean waits = s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
+        boolean ranSince = seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > BlockedWorkerMonitor.RAN_CPU_NANOS;
+        if (waits && n == seenTasks && !ranSince) {
+            blockedLooks++;
+            return LOOK_BLOCKED;
+        }
+        blockedLooks = 0;
+        return LOOK_RAN;
+    }
+
+    @Override
+    int blockedLooks() {
+        return blockedLooks;
     }
 
     /**
@@ -400,6 +443,7 @@ final class Worker extends IdleStack.Node implements Runnable {
             }
             BwosTask<?> t = null;
             if (++tick % INJECTION_INTERVAL == 0) {
+                sizeBatches();
                 t = pollInjection(false, true);
             }
             if (t == null && mayHoldForks) {
@@ -597,6 +641,7 @@ final class Worker extends IdleStack.Node implements Runnable {
      */
     private BwosTask<?> stealInbox(Worker v, boolean strict) {
         for (BwosTask<?> t; (t = strict ? v.inbox.poll() : v.inbox.relaxedPoll()) != null; ) { // submissions only: no copies
+            tookFromInbox(v);
             if (!strict && !v.inbox.isEmpty()) {
                 ctl.wakeOne();
             }
@@ -615,14 +660,32 @@ final class Worker extends IdleStack.Node implements Runnable {
      * that follows, which finds it empty.
      */
     private boolean inboxStalled(Worker v) {
-        long[] seen = seenInboxes;
-        if (seen == null) {
-            seenInboxes = seen = new long[workers.length];
-        }
+        long[] seen = seenInboxes();
         long head = v.inbox.currentConsumerIndex();
         long last = seen[v.index];
         seen[v.index] = head;
         return head == last;
+    }
+
+    /**
+     * This worker took a task from {@code v}'s inbox, moving its consumer index by one: counts it as
+     * seen, so that the next look tells the owner's takes from this worker's own. Without it, every
+     * take made the inbox look busy at the next look, and a thief took one task of a blocked
+     * owner's batch per batch of its own: with Jetty's workers running a connection's requests for
+     * hundreds of milliseconds in one task, tasks waited one to two seconds in such an inbox
+     * (docs/measurements/executor.md, 2026-12-05, seventh session).
+     */
+    private void tookFromInbox(Worker v) {
+        seenInboxes()[v.index]++;
+    }
+
+    /** {@link #seenInboxes}, allocated at the first look. */
+    private long[] seenInboxes() {
+        long[] seen = seenInboxes;
+        if (seen == null) {
+            seenInboxes = seen = new long[workers.length];
+        }
+        return seen;
     }
 
     /** Claims and records a stolen task; {@code false} for a copy of a fork run elsewhere. */
@@ -671,7 +734,7 @@ final class Worker extends IdleStack.Node implements Runnable {
                 // A batch for the inbox. Only into an empty inbox: only its owner offers, so all of
                 // the batch fits. Not in the parking look, which must stay a look, nor for a
                 // joiner, which must not take on tasks that would wait behind its join.
-                int moved = batch && inbox.isEmpty() ? moveBatch(q) : -1;
+                int moved = batch && batchMax > 0 && inbox.isEmpty() ? moveBatch(q) : -1;
                 if (moved > 0) {
                     ctl.signalWork(); // stealable work moved (ordered stores): the fenced handshake
                 } else if (moved < 0 && q.size() != 0) {
@@ -689,6 +752,19 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
+     * Sets {@link #batchMax} from the time since the previous call, {@value #INJECTION_INTERVAL}
+     * turns of {@link #next()} ago: one read of the clock per interval. Time spent searching or
+     * parked counts as task time, which only makes batches smaller while the pool is not busy
+     * and its queues are short.
+     */
+    private void sizeBatches() {
+        long now = System.nanoTime();
+        long perTask = Math.max(1L, (now - intervalStart) / INJECTION_INTERVAL);
+        intervalStart = now;
+        batchMax = (int) Math.min(BATCH, BATCH_BUDGET_NANOS / perTask);
+    }
+
+    /**
      * Moves a batch of {@code q}'s tasks into this worker's inbox in a hand-over: how many, 0 when
      * a read of top found none left, -1 once shutdownNow has begun (nothing read).
      */
@@ -697,7 +773,7 @@ final class Worker extends IdleStack.Node implements Runnable {
             return -1;
         }
         try {
-            return q.moveTo(inbox, BATCH, ctl.parallelism(), shared.spills);
+            return q.moveTo(inbox, batchMax, ctl.parallelism(), shared.spills);
         } finally {
             endHandOver();
         }
