@@ -755,14 +755,11 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
             if (by == Node.COUNTED_BY_OBSERVER) {
                 if (look != Node.LOOK_RAN) {
                     counted++;
-                } else if (v.unclaimCompensation()) {
+                } else if (takeBackCount(v)) {
                     // Counted at an earlier look and running again, still inside its task (a Jetty
                     // worker that read a request body and goes on serving its connection): the
                     // count is undone here, not after the task, so that the pool does not go on
-                    // counting it blocked and add threads for the next worker that waits. The CAS
-                    // decides against the worker's own undo (getAndSet), as for a worker found
-                    // parking.
-                    blocked.decrement();
+                    // counting it blocked and add threads for the next worker that waits.
                     runnable++;
                 }
             } else if (by == Node.NOT_COUNTED && look == Node.LOOK_BLOCKED) {
@@ -804,9 +801,21 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         if (!v.isParked()) {
             return true; // counted while it runs: it undoes the count after its task or at its park
         }
+        takeBackCount(v); // else the worker undid the count itself, blocked count included
+        return false;
+    }
+
+    /**
+     * The monitor undoes its count of {@code v} (found parking, or running again): a CAS back to
+     * NOT_COUNTED, which decides against the worker's own undo (a getAndSet), then the blocked
+     * count down; whether this call undid it (jcstress {@code ObserverCountVsPark}, {@code
+     * ObserverUncountVsRun}).
+     */
+    boolean takeBackCount(Node v) {
         if (v.unclaimCompensation()) {
             blocked.decrement();
-        } // else the worker undid the count itself, blocked count included
+            return true;
+        }
         return false;
     }
 

@@ -173,6 +173,14 @@ public final class ExecutorTestAccess {
             return worker.ctl.countBlocked(worker);
         }
 
+        /**
+         * The monitor undoes its count of this worker ({@code IdleStack.takeBackCount}), as at a
+         * look that finds it running again; whether this call did.
+         */
+        public boolean takeBackCountByMonitor() {
+            return worker.ctl.takeBackCount(worker);
+        }
+
         /** What a worker does when it runs again ({@code endCompensation()}): undoes a count of it as blocked. */
         public void endCompensation() {
             worker.endCompensation();
