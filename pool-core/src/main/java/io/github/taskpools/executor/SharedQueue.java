@@ -38,12 +38,22 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 final class SharedQueue {
     /**
      * Per submitting thread outside any pool: its probe, which picks its submission stripe in every
-     * pool (a random non-zero int, moved on contention). One small array per thread that submits;
+     * pool (a random non-zero int, moved on contention), and its count of submissions that went in
+     * behind queued tasks (see {@link #BEHIND_INTERVAL}). One small array per thread that submits;
      * no registration with a pool. Package-private for the jcstress test SubmitBehindQueued, which
      * puts two submissions from different threads into one stripe.
      */
     static final ThreadLocal<int[]> PROBE =
-            ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1});
+            ThreadLocal.withInitial(() -> new int[] {ThreadLocalRandom.current().nextInt() | 1, 0});
+    /**
+     * Submissions behind queued tasks, per submitting thread, from one look at the pool's
+     * saturation to the next ({@code IdleStack.queuedBehind}): a look is two or three volatile
+     * reads and a read of the clock, which at every such submission halved the rate of empty
+     * tasks from one submitter (15.9 against 30.7 M tasks/s; docs/measurements/executor.md,
+     * 2026-12-05, seventh session). Blocked workers' queued submissions reach the monitor after
+     * at most this many.
+     */
+    static final int BEHIND_INTERVAL = 64;
 
     /** The submission stripes of threads outside the pool. Elements: final, made in the constructor. */
     final SubmissionQueue[] stripes;
@@ -105,7 +115,7 @@ final class SharedQueue {
         // synchronization order, as a parker's RMWs and its look are.
         if (r == SubmissionQueue.ACCEPTED) {
             ctl.wakeOne();
-        } else {
+        } else if (++probe[1] % BEHIND_INTERVAL == 0) {
             ctl.queuedBehind(); // wakes nobody, but the monitor must hear of a saturated pool
         }
     }

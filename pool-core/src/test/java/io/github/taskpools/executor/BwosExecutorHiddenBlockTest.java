@@ -25,9 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BwosExecutorHiddenBlockTest {
     /**
      * Submissions, one a millisecond, that may queue behind the blocked workers before the spare
-     * runs the one that unblocks them: a few after the monitor's 1 ms delay and its two looks 2 ms
-     * apart, on a loaded machine a few more; 4 500 before submissions queued behind others woke
-     * the monitor.
+     * runs the one that unblocks them: up to {@code SharedQueue.BEHIND_INTERVAL} (64), one of which
+     * tells the monitor, then a few for its looks 2 ms apart, on a loaded machine a few more; 4 500
+     * before submissions queued behind others told the monitor at all.
      */
     private static final int SUBMISSIONS_BEFORE_COMPENSATION = 1000;
     @ParameterizedTest(name = "parallelism {0}")
