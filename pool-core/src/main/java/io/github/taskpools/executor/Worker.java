@@ -368,8 +368,10 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     private void runTask(BwosTask<?> t) {
-        if ((tasks & (INJECTION_INTERVAL - 1)) == 0) {
-            long start = System.nanoTime(); // one task in INJECTION_INTERVAL timed: two clock reads
+        if ((tasks & (INJECTION_INTERVAL - 1)) == INJECTION_INTERVAL - 1) {
+            // One task in INJECTION_INTERVAL timed (two clock reads), from the 64th: a new thread
+            // batches up to BATCH until it has timed one.
+            long start = System.nanoTime();
             t.doExec();
             sizeBatches(System.nanoTime() - start);
         } else {
