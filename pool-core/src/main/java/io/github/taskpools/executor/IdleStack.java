@@ -62,8 +62,9 @@ import java.util.concurrent.locks.LockSupport;
  * node wakingCounted popper: plain, before its volatile  worker: plain, after its read of ACTIVE
  *                store of ACTIVE (or Thread.start)
  * node           CAS from NOT_COUNTED (countBlocked,    opaque after every task, volatile at every
- * compensation   beginCompensatedWait); getAndSet      park (the worker); volatile (seemsBlocked)
- *                (the worker); CAS back (countBlocked)
+ * compensation   beginCompensatedWait); getAndSet      park (the worker); volatile (the monitor's
+ *                (the worker); CAS back (the monitor:   look); the monitor's CAS back decides
+ *                takeBackCount)                        against the worker's getAndSet
  * </pre>
  */
 final class IdleStack implements BlockedWorkerMonitor.Pool {
