@@ -368,14 +368,13 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     private void runTask(BwosTask<?> t) {
-        if ((tasks & (INJECTION_INTERVAL - 1)) == INJECTION_INTERVAL - 1) {
-            // One task in INJECTION_INTERVAL timed (two clock reads), from the 64th: a new thread
-            // batches up to BATCH until it has timed one.
-            long start = System.nanoTime();
-            t.doExec();
+        // One task in INJECTION_INTERVAL timed (two clock reads), from the 64th: a new thread
+        // batches up to BATCH until it has timed one.
+        boolean timed = (tasks & (INJECTION_INTERVAL - 1)) == INJECTION_INTERVAL - 1;
+        long start = timed ? System.nanoTime() : 0L;
+        t.doExec();
+        if (timed) {
             sizeBatches(System.nanoTime() - start);
-        } else {
-            t.doExec();
         }
         TASKS.setOpaque(this, tasks + 1);
         // Opaque: a count this read misses is undone after the next task or at the park; the
@@ -716,7 +715,7 @@ final class Worker extends IdleStack.Node implements Runnable {
      * because the handshake counts on seeing every task whose xadd preceded it. A stripe's take
      * never waits (see {@link SubmissionQueue}); a look that is not strict leaves the stripes'
      * submitter lines alone while the slot at their base is empty ({@code relaxedPoll}). With
-     * {@code batch}, the worker's share of the stripe's tasks (at most {@value #BATCH}) go
+     * {@code batch}, the worker's share of the stripe's tasks (at most {@link #batchMax}) go
      * into its inbox, by one CAS.
      */
     BwosTask<?> pollInjection(boolean strict, boolean batch) {
