@@ -440,7 +440,9 @@ class BwosTaskTest {
 
     @Test
     void cancelFromOutsideOfASubmittedTaskThatWaits() throws Exception {
-        BwosExecutor p = pool(1);
+        // No spares: the blocked-worker monitor could otherwise run the queued task first.
+        BwosExecutor p = BwosExecutor.builder().parallelism(1).maxSpares(0).build();
+        pools.add(p);
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         p.execute(() -> {
             try {

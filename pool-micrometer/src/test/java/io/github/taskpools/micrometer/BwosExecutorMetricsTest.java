@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -120,8 +121,8 @@ class BwosExecutorMetricsTest {
     }
 
     /**
-     * Fork/join work, two blocked workers with submissions queued behind them, then single
-     * submissions to a parked pool: the counters bracketed by the pool's getters while the work
+     * Fork/join work, two workers in managedBlock with spares running the submissions made
+     * meanwhile, then single submissions to a parked pool: the counters bracketed by the pool's getters while the work
      * runs, the levels exact where the test holds the pool still, every count exact at the end.
      */
     @Test
@@ -156,31 +157,56 @@ class BwosExecutorMetricsTest {
             }
             assertEquals(3 * treeTasks, ran.sum());
 
-            // 2. Both workers blocked in tasks the pool cannot see into; five submissions wait behind.
+            // 2. Both workers wait in managedBlock: the pool counts them blocked and adds spares,
+            // which run the five submissions made meanwhile. (A wait the pool cannot see, such as a
+            // bare latch, is found by its monitor after a timing-dependent delay: not exact enough
+            // here; BwosExecutorHiddenBlockTest covers it.)
             CountDownLatch started = new CountDownLatch(2);
             CountDownLatch release = new CountDownLatch(1);
-            List<Future<?>> fs = new ArrayList<>();
-            for (int i = 0; i < 2; i++) {
-                fs.add(pool.submit(() -> {
-                    started.countDown();
+            ForkJoinPool.ManagedBlocker untilReleased = new ForkJoinPool.ManagedBlocker() {
+                @Override
+                public boolean block() throws InterruptedException {
                     release.await();
+                    return true;
+                }
+
+                @Override
+                public boolean isReleasable() {
+                    return release.getCount() == 0;
+                }
+            };
+            List<Future<?>> blockers = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                blockers.add(pool.submit(() -> {
+                    started.countDown();
+                    BwosExecutor.managedBlock(untilReleased);
                     return null;
                 }));
             }
             assertTrue(started.await(30, TimeUnit.SECONDS), pool::toString);
+            awaitTrue(() -> gauge(registry, "executor.blocked") == 2.0, pool::toString);
+            List<Future<?>> fs = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 fs.add(pool.submit(() -> { }));
             }
-            assertEquals(5.0, gauge(registry, "executor.queued"), pool::toString);
+            for (Future<?> f : fs) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            // The spares ran them and park; the two blocked workers stay active, none running.
+            awaitTrue(() -> pool.getParkedThreadCount() == pool.getPoolSize() - 2
+                    && pool.getSearchingThreadCount() == 0, pool::toString);
+            assertEquals(0.0, gauge(registry, "executor.queued"), pool::toString);
+            assertEquals(2.0, gauge(registry, "executor.blocked"), pool::toString);
             assertEquals(2.0, gauge(registry, "executor.active"), pool::toString);
-            // A spare the joins of step 1 started may be parked beside them (idle spares are not
-            // woken while parallelism workers are awake).
+            assertEquals(0.0, gauge(registry, "executor.running"), pool::toString);
             double size = gauge(registry, "executor.pool.size");
-            assertTrue(size >= 2.0, pool::toString);
+            assertTrue(size >= 3.0, pool::toString);
+            assertEquals(size - 2.0, gauge(registry, "executor.spares"), pool::toString);
             assertEquals(size - 2.0, gauge(registry, "executor.parked"), pool::toString);
             assertEquals(0.0, gauge(registry, "executor.searching"), pool::toString);
             assertCountersBracketed(registry, pool, last);
             release.countDown();
+            fs.addAll(blockers);
             for (Future<?> f : fs) {
                 f.get();
             }
