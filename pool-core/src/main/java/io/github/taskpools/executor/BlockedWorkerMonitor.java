@@ -12,8 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * JDK synchronizer's wait (which on a {@code ForkJoinPool} worker blocks through {@code
  * ForkJoinPool.managedBlock}, and is compensated there), a monitor, a blocking read such as a
  * servlet's body read. Without it, work queued behind such workers waits until one of them runs
- * again; with it, once every worker is so blocked, or one has been for two looks while no spare
- * runs, the pool adds or wakes a spare within a few milliseconds (a {@link
+ * again; with it, once every worker is so blocked, or one is while no spare runs, the pool adds
+ * or wakes a spare within a few milliseconds (a {@link
  * BwosExecutor#managedBlock} or a join is compensated at once). Go's runtime does the same from
  * its monitor thread, which takes the processor away from a goroutine blocked in a system call.
  *
@@ -32,12 +32,13 @@ import java.util.concurrent.locks.LockSupport;
  * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
  * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
  * only when nothing else would run); while no thread beyond parallelism runs, one worker that
- * has seemed blocked for two looks in a row is enough, for one spare (ForkJoinPool, told of every
+ * seems blocked is enough, for one spare (ForkJoinPool, told of every
  * wait by {@code managedBlock}, ran 3 threads at parallelism 2 under Jetty's json-large load).
  * The count is undone by the worker after its task or at its park, or by the monitor at the
  * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
  * found the pool not saturated, the monitor parks until a waker wakes it: an idle pool costs it
- * nothing. A task that waits briefly on a lock at the moment of two looks may get a spare it did
+ * nothing. A task that waits on a lock at the moment of a look, having run for at most an eighth
+ * of the interval before it (waiting, or descheduled on a busy machine), may get a spare it did
  * not need; spares retire after the pool's keep-alive.
  *
  * <p>Limit: the monitor is woken by the pool's own traffic (a submission, fork or wake-up that

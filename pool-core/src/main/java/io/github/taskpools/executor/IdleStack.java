@@ -707,25 +707,21 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     }
 
     /**
-     * Looks in a row that must find a worker seemingly blocked before it gets the one spare that
-     * {@link #compensateHiddenBlocks} adds while other workers run: 2 ms and more. Jetty's workers
-     * wait for request bodies for 2 to 8 ms under json-large's load (a spare is wanted), and for
-     * moments under json-small's, where counting them at one look ran a third thread at 0.88x
-     * ForkJoinPool's throughput (docs/measurements/executor.md, 2026-12-05, seventh session).
-     */
-    static final int SPARE_LOOKS = 2;
-
-    /**
      * The monitor's look ({@link BlockedWorkerMonitor}) for workers blocked inside a task where the
      * pool cannot see: a JDK synchronizer (which on a ForkJoinPool worker would block through
      * {@code ForkJoinPool.managedBlock}, and be compensated there), a monitor, a blocking read.
      * Only while the pool is {@link #saturated()}, and only when every thread that could run tasks
      * seems blocked ({@code Worker.look}: its thread waiting, no task finished and little CPU time
      * used since the last look), or, while no thread beyond parallelism runs and no other worker is
-     * counted so, one does: then one
-     * of them is counted blocked, once (a CAS on the worker), and the pool wakes or adds a worker
+     * counted so, one does (the one seemingly blocked for the most looks in a row): then one of
+     * them is counted blocked, once (a CAS on the worker), and the pool wakes or adds a worker
      * for it as for a compensated wait; the worker undoes the count after its task or at its park,
-     * and the monitor at its next look that finds the worker's thread running. One per look. The pool cannot tell a short wait for a lock from a long one, so beyond that one spare
+     * and the monitor at its next look that finds the worker's thread running. One per look. The
+     * one spare comes at the first look that finds a worker so: waiting for two looks in a row
+     * first left json-large's p99 at 64 connections at 138-549 ms in interleaved rounds against
+     * 117-141 with one look, and the 2 ms of CPU-time history behind a look already tells a wait of
+     * a moment (docs/measurements/executor.md, 2026-12-05, eighth session). The pool cannot tell a
+     * short wait for a lock from a long one, so beyond that one spare
      * it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
      * only when nothing would run otherwise. A spare for every worker that seemed blocked put 11 to
      * 15 threads on 2 cores under Jetty's json-large load and left its p99 at 2.6x to 5.6x
@@ -777,8 +773,7 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
             if (countBlocked(first)) {
                 compensate(); // nothing would run otherwise
             }
-        } else if (longest != null && longest.blockedLooks() >= SPARE_LOOKS && counted == 0 && runnable <= parallelism
-                && countBlocked(longest)) {
+        } else if (longest != null && counted == 0 && runnable <= parallelism && countBlocked(longest)) {
             compensate(); // the one spare for a worker blocked for a while
         }
     }
