@@ -981,8 +981,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
          * Threads the pool may add beyond parallelism while workers are blocked in a join of a
          * task that runs elsewhere, in {@link BwosExecutor#managedBlock}, or in a wait its monitor
          * finds (a latch, a lock, a blocking read) (default 256, as ForkJoinPool's common pool; 0
-         * for none: a queued task then waits until a worker is free). The pool holds at most 32767 threads in all.
-         * With the limit reached, a worker that blocks waits without a replacement.
+         * for none: a queued task then waits until a worker is free). The pool holds at most 32767
+         * threads in all. With the limit reached, a worker that blocks waits without a replacement.
          */
         public Builder maxSpares(int maxSpares) {
             if (maxSpares < 0 || maxSpares > IdleStack.MAX_THREADS) {

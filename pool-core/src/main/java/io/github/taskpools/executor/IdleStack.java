@@ -718,9 +718,9 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * for it as for a compensated wait; the worker undoes the count after its task or at its park,
      * and the monitor at its next look that finds the worker's thread running. One per look. The
      * one spare comes at the first look that finds a worker so: waiting for two looks in a row
-     * first left json-large's p99 at 64 connections at 138-549 ms in interleaved rounds against
-     * 117-141 with one look, and the 2 ms of CPU-time history behind a look already tells a wait of
-     * a moment (docs/measurements/executor.md, 2026-12-05, eighth session). The pool cannot tell a
+     * first left json-large's p99 at 64 connections at medians of 144 and 269 ms in two interleaved
+     * A/Bs against 117 and 141 with one look, and the 2 ms of CPU-time history behind a look
+     * already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth session). The pool cannot tell a
      * short wait for a lock from a long one, so beyond that one spare
      * it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
      * only when nothing would run otherwise. A spare for every worker that seemed blocked put 11 to
