@@ -718,11 +718,11 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * for it as for a compensated wait; the worker undoes the count after its task or at its park,
      * and the monitor at its next look that finds the worker's thread running. One per look. The
      * one spare comes at the first look that finds a worker so: waiting for two looks in a row
-     * first left json-large's p99 at 64 connections at medians of 144 and 269 ms in two interleaved
-     * A/Bs against 117 and 141 with one look, and the 2 ms of CPU-time history behind a look
-     * already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth session). The pool cannot tell a
-     * short wait for a lock from a long one, so beyond that one spare
-     * it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
+     * first left json-large's p99 at 64 connections at medians of 144 and 269 ms in two
+     * interleaved A/Bs against 117 and 141 with one look, and the 2 ms of CPU-time history behind a
+     * look already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
+     * session). The pool cannot tell a short wait for a lock from a long one, so beyond that one
+     * spare it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
      * only when nothing would run otherwise. A spare for every worker that seemed blocked put 11 to
      * 15 threads on 2 cores under Jetty's json-large load and left its p99 at 2.6x to 5.6x
      * ForkJoinPool's (docs/measurements/executor.md, 2026-12-05, third session). Without the one
@@ -774,7 +774,7 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
                 compensate(); // nothing would run otherwise
             }
         } else if (longest != null && counted == 0 && runnable <= parallelism && countBlocked(longest)) {
-            compensate(); // the one spare for a worker blocked for a while
+            compensate(); // the one spare, for the worker seemingly blocked the longest
         }
     }
 

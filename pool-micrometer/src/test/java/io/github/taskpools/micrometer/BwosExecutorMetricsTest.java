@@ -122,8 +122,9 @@ class BwosExecutorMetricsTest {
 
     /**
      * Fork/join work, two workers in managedBlock with spares running the submissions made
-     * meanwhile, then single submissions to a parked pool: the counters bracketed by the pool's getters while the work
-     * runs, the levels exact where the test holds the pool still, every count exact at the end.
+     * meanwhile, then single submissions to a parked pool: the counters bracketed by the pool's
+     * getters while the work runs, the levels exact where the test holds the pool still, every
+     * count exact at the end.
      */
     @Test
     void valuesFollowTheWorkAndAgreeWithTheExecutor() throws Exception {
