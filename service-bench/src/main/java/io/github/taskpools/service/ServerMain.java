@@ -29,7 +29,7 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--server", required = true, description = "jetty or jdk")
     String server;
 
-    @Option(names = "--executor", required = true, description = "bwos, forkjoinpool, threadpoolexecutor, virtual, virtual-bwos, forkjoinpool-saturating")
+    @Option(names = "--executor", required = true, description = "bwos, forkjoinpool, threadpoolexecutor, virtual, virtual-bwos, forkjoinpool-saturating, forkjoinpool-fifo")
     String executor;
 
     @Option(names = "--parallelism", defaultValue = "-1", description = "workers (default: the available processors)")

@@ -68,7 +68,8 @@ public final class ServiceExecutors {
     /** Every executor of the comparison, in the report's order. */
     public static final List<Entry> ENTRIES = List.of(
             new Entry("bwos", "BwosExecutor", () -> true, ServiceExecutors::bwos),
-            new Entry("forkjoinpool", "ForkJoinPool", () -> true, parallelism -> forkJoinPool("forkjoinpool", parallelism, true)),
+            new Entry("forkjoinpool", "ForkJoinPool", () -> true,
+                    parallelism -> forkJoinPool("forkjoinpool", parallelism, true, false)),
             new Entry("threadpoolexecutor", "fixed ThreadPoolExecutor", () -> true,
                     ServiceExecutors::threadPoolExecutor),
             new Entry("virtual", "virtual thread per request (default scheduler)", ServiceExecutors::virtualThreads,
@@ -82,10 +83,15 @@ public final class ServiceExecutors {
      * threads; a worker blocked in a JDK synchronizer, which waits through {@code
      * ForkJoinPool.managedBlock} on a ForkJoinPool worker, is not replaced): ForkJoinPool as it
      * would be without the compensation other pools lack (docs/measurements/service-2026-12-05).
+     * {@code forkjoinpool-fifo} is ForkJoinPool in async mode: a task that a worker submits runs
+     * after the older ones of its queue (FIFO), as BwosExecutor runs a worker's submissions, where
+     * the default (LIFO) runs the newest first (docs/measurements/service-2026-12-06).
      */
     public static final List<Entry> OPT_IN = List.of(
             new Entry("forkjoinpool-saturating", "ForkJoinPool without compensation (saturates at parallelism threads)",
-                    () -> true, parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, false)));
+                    () -> true, parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, false, false)),
+            new Entry("forkjoinpool-fifo", "ForkJoinPool in async mode (a worker's own submissions FIFO)",
+                    () -> true, parallelism -> forkJoinPool("forkjoinpool-fifo", parallelism, true, true)));
 
     /** The entry of that name. */
     public static Entry entry(String name) {
@@ -162,11 +168,12 @@ public final class ServiceExecutors {
     }
 
     /**
-     * ForkJoinPool in LIFO mode; {@code compensating}: as {@code new ForkJoinPool(n)} (up to 256
-     * threads beyond parallelism), else at most parallelism threads, saturating instead of adding
-     * one (the last constructor's {@code saturate} predicate).
+     * ForkJoinPool; {@code compensating}: as {@code new ForkJoinPool(n)} (up to 256 threads beyond
+     * parallelism), else at most parallelism threads, saturating instead of adding one (the last
+     * constructor's {@code saturate} predicate); {@code asyncMode}: the constructors' FIFO mode for
+     * a worker's own queue, else LIFO (the default).
      */
-    private static ServiceExecutor forkJoinPool(String name, int parallelism, boolean compensating) {
+    private static ServiceExecutor forkJoinPool(String name, int parallelism, boolean compensating, boolean asyncMode) {
         String prefix = name + "-" + POOLS.incrementAndGet() + "-worker-";
         AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
         ForkJoinPool.ForkJoinWorkerThreadFactory factory = p -> {
@@ -174,8 +181,8 @@ public final class ServiceExecutors {
             t.setName(prefix + made.getAndIncrement());
             return t;
         };
-        ForkJoinPool pool = compensating ? new ForkJoinPool(parallelism, factory, null, false)
-                : new ForkJoinPool(parallelism, factory, null, false, parallelism, parallelism, 1, p -> true,
+        ForkJoinPool pool = compensating ? new ForkJoinPool(parallelism, factory, null, asyncMode)
+                : new ForkJoinPool(parallelism, factory, null, asyncMode, parallelism, parallelism, 1, p -> true,
                         60, TimeUnit.SECONDS);
         return new ServiceExecutor(name, parallelism, pool, Blocking.FORK_JOIN) {
             @Override public OptionalLong steals() {
