@@ -89,7 +89,8 @@ public final class ServiceExecutors {
      */
     public static final List<Entry> OPT_IN = List.of(
             new Entry("forkjoinpool-saturating", "ForkJoinPool without compensation (saturates at parallelism threads)",
-                    () -> true, parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, false, false)),
+                    () -> true,
+                    parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, false, false)),
             new Entry("forkjoinpool-fifo", "ForkJoinPool in async mode (a worker's own submissions FIFO)",
                     () -> true, parallelism -> forkJoinPool("forkjoinpool-fifo", parallelism, true, true)));
 
@@ -173,7 +174,8 @@ public final class ServiceExecutors {
      * constructor's {@code saturate} predicate); {@code asyncMode}: the constructors' FIFO mode for
      * a worker's own queue, else LIFO (the default).
      */
-    private static ServiceExecutor forkJoinPool(String name, int parallelism, boolean compensating, boolean asyncMode) {
+    private static ServiceExecutor forkJoinPool(String name, int parallelism, boolean compensating,
+            boolean asyncMode) {
         String prefix = name + "-" + POOLS.incrementAndGet() + "-worker-";
         AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
         ForkJoinPool.ForkJoinWorkerThreadFactory factory = p -> {
