@@ -11,12 +11,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -24,7 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reader would: {@code ./renaissance --report-only} on a copy of {@code invocations.jsonl} and
  * {@code summary.json} gives every committed speedup and interval to the last bit (their runner used the
  * percentile interval, which {@code --report-only} keeps for a run recorded without an interval method); with
- * {@code --interval studentized} or {@code bca} the same data give those intervals, printed for the docs.
+ * {@code --interval studentized} or {@code bca} the same data give those intervals, printed for the docs. The
+ * GcStress A/B tables committed with their {@code runs.csv} ({@code docs/measurements/gcstress-ab-*}): {@code
+ * GcAb --recompute} on a copy of each gives its {@code ab.csv} to the last digit.
  */
 class CommittedMeasurementsTest {
 
@@ -111,5 +116,40 @@ class CommittedMeasurementsTest {
                 bca.get("geomeanLow").asDouble(), bca.get("geomeanHigh").asDouble(),
                 bca.get("geomeanDirection").asText()));
         return sb.toString();
+    }
+
+    /** Every committed GcStress A/B directory that holds both a {@code runs.csv} and the {@code ab.csv} made from it. */
+    static List<Path> committedGcStressTables() throws IOException {
+        try (Stream<Path> files = Files.walk(Path.of("..", "docs", "measurements"))) {
+            return files.filter(p -> p.getFileName().toString().equals(AbRuns.FILE))
+                    .filter(p -> p.toString().contains("gcstress-ab-"))
+                    .map(Path::getParent)
+                    .filter(d -> Files.isRegularFile(d.resolve("ab.csv")))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theGcStressTablesOfIssue50AreAmongThem() throws IOException {
+        // The quiet-machine 8-row A/B of 2026-12-06, twice: 16 tables, each recomputed below.
+        assertEquals(16, committedGcStressTables().stream()
+                .filter(d -> d.toString().contains("gcstress-ab-2026-12-06")).count());
+    }
+
+    @ParameterizedTest
+    @MethodSource("committedGcStressTables")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void gcAbRecomputesTheCommittedGcStressTable(Path committed) throws IOException {
+        Files.copy(committed.resolve(AbRuns.FILE), dir.resolve(AbRuns.FILE));
+        String table = Files.readString(committed.resolve("ab.csv"), StandardCharsets.UTF_8);
+        String method = Stream.of("STUDENTIZED", "BCA", "PERCENTILE").filter(m -> table.contains("," + m + ","))
+                .findFirst().orElseThrow(() -> new AssertionError("no interval method in " + committed));
+        // The JVMs compared, from the first metric's line: "metric",unit,missing_pairs,baseline,candidate,...
+        String first = table.lines().skip(1).findFirst().orElseThrow();
+        String[] cols = first.substring(first.indexOf("\",") + 2).split(",");
+        assertEquals(0, GcAb.commandLine().execute(dir.toString(), "--recompute", "--interval", method,
+                "--baseline", cols[2], "--candidate", cols[3]), committed.toString());
+        assertEquals(table, Files.readString(dir.resolve("ab.csv"), StandardCharsets.UTF_8), committed.toString());
     }
 }
