@@ -29,7 +29,8 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--server", required = true, description = "jetty or jdk")
     String server;
 
-    @Option(names = "--executor", required = true, description = "bwos, forkjoinpool, threadpoolexecutor, virtual, virtual-bwos, forkjoinpool-saturating, forkjoinpool-fifo")
+    @Option(names = "--executor", required = true, completionCandidates = ServiceExecutors.AllNames.class,
+            description = "${COMPLETION-CANDIDATES}")
     String executor;
 
     @Option(names = "--parallelism", defaultValue = "-1", description = "workers (default: the available processors)")

@@ -55,7 +55,8 @@ public final class ServiceBench implements Callable<Integer> {
     @Option(names = "--servers", split = ",", defaultValue = "jetty,jdk", description = "servers (default ${DEFAULT-VALUE})")
     List<String> servers;
 
-    @Option(names = "--executors", split = ",", description = "executors (default: every one this JDK has: bwos, forkjoinpool, threadpoolexecutor, and on JDK 21+ virtual, virtual-bwos; on request: forkjoinpool-saturating, forkjoinpool-fifo)")
+    @Option(names = "--executors", split = ",", completionCandidates = ServiceExecutors.OptInNames.class,
+            description = "executors (default: every one this JDK has: bwos, forkjoinpool, threadpoolexecutor, and on JDK 21+ virtual, virtual-bwos; on request: ${COMPLETION-CANDIDATES})")
     List<String> executors;
 
     @Option(names = "--endpoints", split = ",", defaultValue = "json-small,json-medium,json-large,fanout,blocking", description = "endpoints (default ${DEFAULT-VALUE})")

@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
+import java.util.stream.Stream;
 
 /**
  * The executors the service benchmark compares, each made at a given parallelism:
@@ -69,7 +71,7 @@ public final class ServiceExecutors {
     public static final List<Entry> ENTRIES = List.of(
             new Entry("bwos", "BwosExecutor", () -> true, ServiceExecutors::bwos),
             new Entry("forkjoinpool", "ForkJoinPool", () -> true,
-                    parallelism -> forkJoinPool("forkjoinpool", parallelism, true, false)),
+                    parallelism -> forkJoinPool("forkjoinpool", parallelism, ForkJoinKind.LIFO)),
             new Entry("threadpoolexecutor", "fixed ThreadPoolExecutor", () -> true,
                     ServiceExecutors::threadPoolExecutor),
             new Entry("virtual", "virtual thread per request (default scheduler)", ServiceExecutors::virtualThreads,
@@ -90,9 +92,25 @@ public final class ServiceExecutors {
     public static final List<Entry> OPT_IN = List.of(
             new Entry("forkjoinpool-saturating", "ForkJoinPool without compensation (saturates at parallelism threads)",
                     () -> true,
-                    parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, false, false)),
+                    parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, ForkJoinKind.SATURATING)),
             new Entry("forkjoinpool-fifo", "ForkJoinPool in async mode (a worker's own submissions FIFO)",
-                    () -> true, parallelism -> forkJoinPool("forkjoinpool-fifo", parallelism, true, true)));
+                    () -> true, parallelism -> forkJoinPool("forkjoinpool-fifo", parallelism, ForkJoinKind.FIFO)));
+
+    /** The names of {@link #ENTRIES} and {@link #OPT_IN}, for picocli's {@code ${COMPLETION-CANDIDATES}}. */
+    public static final class AllNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Stream.concat(ENTRIES.stream(), OPT_IN.stream()).map(Entry::name).iterator();
+        }
+    }
+
+    /** The names of {@link #OPT_IN}, for picocli's {@code ${COMPLETION-CANDIDATES}}. */
+    public static final class OptInNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return OPT_IN.stream().map(Entry::name).iterator();
+        }
+    }
 
     /** The entry of that name. */
     public static Entry entry(String name) {
@@ -168,14 +186,21 @@ public final class ServiceExecutors {
         }
     }
 
-    /**
-     * ForkJoinPool; {@code compensating}: as {@code new ForkJoinPool(n)} (up to 256 threads beyond
-     * parallelism), else at most parallelism threads, saturating instead of adding one (the last
-     * constructor's {@code saturate} predicate); {@code asyncMode}: the constructors' FIFO mode for
-     * a worker's own queue, else LIFO (the default).
-     */
-    private static ServiceExecutor forkJoinPool(String name, int parallelism, boolean compensating,
-            boolean asyncMode) {
+    /** The ForkJoinPools of the comparison. */
+    private enum ForkJoinKind {
+        /** As {@code new ForkJoinPool(n)}: LIFO, up to 256 threads beyond parallelism for blocked workers. */
+        LIFO,
+        /**
+         * LIFO, at most parallelism threads: saturating instead of adding one (the last constructor's
+         * {@code saturate} predicate).
+         */
+        SATURATING,
+        /** As {@code LIFO}, in the constructors' async mode: a worker's own queue FIFO. */
+        FIFO
+    }
+
+    /** ForkJoinPool of the given kind. */
+    private static ServiceExecutor forkJoinPool(String name, int parallelism, ForkJoinKind kind) {
         String prefix = name + "-" + POOLS.incrementAndGet() + "-worker-";
         AtomicInteger made = new AtomicInteger(); // getAndIncrement (volatile) by the pool's thread factory
         ForkJoinPool.ForkJoinWorkerThreadFactory factory = p -> {
@@ -183,7 +208,8 @@ public final class ServiceExecutors {
             t.setName(prefix + made.getAndIncrement());
             return t;
         };
-        ForkJoinPool pool = compensating ? new ForkJoinPool(parallelism, factory, null, asyncMode)
+        boolean asyncMode = kind == ForkJoinKind.FIFO;
+        ForkJoinPool pool = kind != ForkJoinKind.SATURATING ? new ForkJoinPool(parallelism, factory, null, asyncMode)
                 : new ForkJoinPool(parallelism, factory, null, asyncMode, parallelism, parallelism, 1, p -> true,
                         60, TimeUnit.SECONDS);
         return new ServiceExecutor(name, parallelism, pool, Blocking.FORK_JOIN) {
