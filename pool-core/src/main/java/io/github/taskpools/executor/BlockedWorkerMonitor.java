@@ -2,9 +2,11 @@ package io.github.taskpools.executor;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.AbstractOwnableSynchronizer;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,12 +29,14 @@ import java.util.concurrent.locks.LockSupport;
  * gets the monitor at its next submission or wake after the delay. While the pool stays
  * saturated the monitor looks every {@value #INTERVAL_MILLIS} ms
  * ({@link Pool#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
- * or BLOCKED, outside the pool's own parking and compensated waits, that has finished no task
+ * or BLOCKED, outside the pool's own parking (a worker popped off the idle stack that has not
+ * run since is on its way) and compensated waits, that has finished no task
  * and used at most {@link #RAN_CPU_NANOS} ns of CPU time since the previous look, seems blocked;
  * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
  * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
  * only when nothing else would run); while no thread beyond parallelism runs, one worker that
- * seems blocked is enough, for one spare (ForkJoinPool, told of every
+ * seems blocked, other than entering a lock another thread holds ({@link #waitsForLockHolder}),
+ * is enough, for one spare (ForkJoinPool, told of every
  * wait by {@code managedBlock}, ran 3 threads at parallelism 2 under Jetty's json-large load).
  * The count is undone by the worker after its task or at its park, or by the monitor at the
  * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
@@ -185,6 +189,27 @@ final class BlockedWorkerMonitor implements Runnable {
      */
     static long cpuNanos(Thread t) {
         return CpuClock.MEASURED ? CpuClock.THREADS.getThreadCpuTime(t.getId()) : -1L;
+    }
+
+    /**
+     * Whether thread {@code t}, found in state {@code s}, waits to enter a lock that another thread
+     * holds: BLOCKED on a monitor, or parked on an {@link AbstractOwnableSynchronizer} (a {@code
+     * ReentrantLock}, the write lock of a {@code ReentrantReadWriteLock}) whose owner is another
+     * thread ({@code ThreadInfo.getLockOwnerId}, read without a stack, so without a safepoint). A
+     * latch, a semaphore or a condition has no owner: not a lock here. Read by the monitor only for
+     * a worker that seems blocked.
+     */
+    static boolean waitsForLockHolder(Thread t, Thread.State s) {
+        if (s == Thread.State.BLOCKED) {
+            return true;
+        }
+        if (!(LockSupport.getBlocker(t) instanceof AbstractOwnableSynchronizer)) {
+            return false;
+        }
+        long id = t.getId();
+        ThreadInfo info = CpuClock.THREADS.getThreadInfo(id);
+        long owner = info == null ? -1L : info.getLockOwnerId();
+        return owner != -1L && owner != id;
     }
 
     /** The JVM's thread CPU clock, loaded at the monitor's first look rather than with every pool. */

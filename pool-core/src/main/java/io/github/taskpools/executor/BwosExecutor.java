@@ -140,7 +140,9 @@ import javax.management.ObjectName;
  * machine. Workers merely busy get no spare. A worker blocked inside a task where the pool cannot
  * see (a latch, a monitor, a servlet's blocking read) is found by the pool's monitor thread within
  * milliseconds: once every worker seems so blocked, or one does while no spare runs, the pool
- * wakes or adds one (see {@code BlockedWorkerMonitor}).
+ * wakes or adds one (see {@code BlockedWorkerMonitor}). A worker waiting to enter a lock (a monitor,
+ * a {@code ReentrantLock}) that another thread holds waits for that thread, and counts only when
+ * every worker seems blocked.
  * With more threads than parallelism, an idle worker that stays parked for the {@link
  * Builder#keepAlive keep-alive} exits, if it is on top of the idle stack and more than parallelism
  * threads could run tasks; its slot (index, deques) is kept for the next thread. {@code

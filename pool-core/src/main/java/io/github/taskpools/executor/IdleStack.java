@@ -59,8 +59,8 @@ import java.util.concurrent.locks.LockSupport;
  * node thread    volatile, by the starter before       volatile (pop's unpark, shutdownNow: sees a
  *                Thread.start                          thread that may have read RUNNING)
  * node stamp     worker: plain, in announceParked      worker only (tryRetire compares it with ctl)
- * node wakingCounted popper: plain, before its volatile  worker: plain, after its read of ACTIVE
- *                store of ACTIVE (or Thread.start)
+ * node wakingCounted popper: plain, before its volatile  worker: plain, after its read of ACTIVE;
+ *                store of ACTIVE (or Thread.start)      the monitor: opaque (a hint, see look)
  * node           CAS from NOT_COUNTED (countBlocked,    opaque after every task, volatile at every
  * compensation   beginCompensatedWait); getAndSet      park (the worker); volatile (the monitor's
  *                (the worker); CAS back (the monitor:   look); the monitor's CAS back decides
@@ -132,12 +132,14 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
 
         private static final VarHandle PHASE;
         private static final VarHandle COMPENSATION;
+        private static final VarHandle WAKING_COUNTED;
 
         static {
             try {
                 MethodHandles.Lookup l = MethodHandles.lookup();
                 PHASE = l.findVarHandle(Node.class, "phase", int.class);
                 COMPENSATION = l.findVarHandle(Node.class, "compensation", int.class);
+                WAKING_COUNTED = l.findVarHandle(Node.class, "wakingCounted", boolean.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -190,20 +192,42 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         static final int LOOK_BLOCKED = 1;
         /** {@link #look}: the worker is on the idle stack (or has no thread). */
         static final int LOOK_IDLE = 2;
+        /**
+         * {@link #look}: the worker seems blocked inside a task entering a lock that another thread
+         * holds (a monitor, or a lock with an owner): it waits for that thread's critical section.
+         */
+        static final int LOOK_LOCKED = 3;
 
         /**
          * For an observer, once per look at every worker: what the worker did since the previous
-         * look ({@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_IDLE}; see {@link
-         * IdleStack#compensateHiddenBlocks}).
+         * look ({@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_LOCKED}, {@link #LOOK_IDLE};
+         * see {@link IdleStack#compensateHiddenBlocks}).
          */
         abstract int look();
 
-        /** Looks in a row, up to the last, that found this worker {@link #LOOK_BLOCKED}. */
+        /**
+         * Whether the kernel has this worker's thread runnable: woken, waiting for a core, though
+         * its JVM state may still say it waits ({@link KernelThreads}); false where unknown.
+         */
+        abstract boolean waitsForCore();
+
+        /**
+         * Looks in a row, up to the last, that found this worker {@link #LOOK_BLOCKED} or {@link
+         * #LOOK_LOCKED}.
+         */
         abstract int blockedLooks();
 
         /** Popped off the idle stack (by a waker, after its CAS, or by the worker itself): ACTIVE. */
         final void activate() {
             PHASE.setVolatile(this, ACTIVE);
+        }
+
+        /**
+         * Whether a waker popped (or a starter started) this worker and it has not run since: the
+         * observer's opaque read of the plain field, a hint (see {@code Worker.look}).
+         */
+        final boolean wakingOpaque() {
+            return (boolean) WAKING_COUNTED.getOpaque(this);
         }
 
         /** On the idle stack: LOOKING or PARKED. */
@@ -723,9 +747,19 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * look already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
      * session). The pool cannot tell a short wait for a lock from a long one, so beyond that one
      * spare it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
-     * only when nothing would run otherwise. A spare for every worker that seemed blocked put 11 to
-     * 15 threads on 2 cores under Jetty's json-large load and left its p99 at 2.6x to 5.6x
-     * ForkJoinPool's (docs/measurements/executor.md, 2026-12-05, third session). Without the one
+     * only when nothing would run otherwise. A worker waiting to enter a lock another thread holds
+     * ({@link Node#LOOK_LOCKED}) waits for that thread's critical section, which a spare does not
+     * shorten: it counts towards "every thread seems blocked", never for the one spare (ForkJoinPool
+     * compensates no lock acquisition either). Before that rule, Jackson's and Jetty's locks
+     * contended in a fresh server's first second gave json-small a spare it kept for good: a third
+     * thread on 2 cores, at 0.88x ForkJoinPool's throughput (ForkJoinPool at parallelism 3 lost as
+     * much; docs/measurements/executor.md, 2026-12-06, eleventh session). The worker it would
+     * count is first checked in the kernel's view ({@link KernelThreads}, Linux): a thread woken
+     * inside its task but still waiting for a core keeps its JVM state WAITING, and on a busy
+     * machine such a look gave json-small a spare now and then. A spare for every worker that
+     * seemed blocked put 11 to 15 threads on 2 cores under Jetty's json-large load and left its
+     * p99 at 2.6x to 5.6x ForkJoinPool's (docs/measurements/executor.md, 2026-12-05, third
+     * session). Without the one
      * spare, the pool saw both of its 2 workers blocked in Jetty's body read too rarely to
      * compensate at all, where ForkJoinPool, told of each wait at once by {@code managedBlock},
      * ran 3 threads; a ForkJoinPool held to 2 threads had BwosExecutor's tail (seventh session).
@@ -759,21 +793,22 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
                     // counting it blocked and add threads for the next worker that waits.
                     runnable++;
                 }
-            } else if (by == Node.NOT_COUNTED && look == Node.LOOK_BLOCKED) {
+            } else if (by == Node.NOT_COUNTED && (look == Node.LOOK_BLOCKED || look == Node.LOOK_LOCKED)) {
                 stuck++;
                 if (first == null) {
                     first = v;
                 }
-                if (longest == null || v.blockedLooks() > longest.blockedLooks()) {
-                    longest = v;
+                if (look == Node.LOOK_BLOCKED && (longest == null || v.blockedLooks() > longest.blockedLooks())) {
+                    longest = v; // a lock's waiter is not a candidate for the one spare
                 }
             }
         }
         if (first != null && stuck >= runnable) {
-            if (countBlocked(first)) {
+            if (!first.waitsForCore() && countBlocked(first)) {
                 compensate(); // nothing would run otherwise
             }
-        } else if (longest != null && counted == 0 && runnable <= parallelism && countBlocked(longest)) {
+        } else if (longest != null && counted == 0 && runnable <= parallelism && !longest.waitsForCore()
+                && countBlocked(longest)) {
             compensate(); // the one spare, for the worker seemingly blocked the longest
         }
     }

@@ -90,6 +90,8 @@ import org.jctools.queues.SpmcArrayQueue;
  * joining        worker: opaque, around its join        joiners: opaque (a hint: the chain of takers)
  * occupied       pool: plain, under its slot lock      pool: plain, under its slot lock
  * statistics     worker: opaque                        monitoring: opaque
+ * kernelTid      worker: volatile, as its thread starts    the monitor: volatile, before it counts
+ *                and ends                               the worker blocked (a hint)
  * </pre>
  * The fields the idle stack reads (phase, link, stamp, thread, compensation) are {@link
  * IdleStack.Node}'s, in {@link IdleStack}'s table. Fields without a comment on their mode are
@@ -272,6 +274,12 @@ final class Worker extends IdleStack.Node implements Runnable {
      * Plain, the monitor's thread only, as {@link #observedTasks}.
      */
     private long observedCpu = -1L;
+    /**
+     * The kernel's id of this worker's thread ({@link KernelThreads}), or {@code UNKNOWN}: volatile,
+     * written by the thread as it starts and ends, read by the monitor before it counts this worker
+     * blocked (a stale id names an ended thread, whose state cannot be read: a hint).
+     */
+    private volatile int kernelTid = KernelThreads.UNKNOWN;
     /** Looks in a row that found this worker seemingly blocked ({@link #look}); the monitor's, plain. */
     private int blockedLooks;
     /** Whether this worker's keep-alive ran out and it left the idle stack to exit. */
@@ -353,6 +361,7 @@ final class Worker extends IdleStack.Node implements Runnable {
             CURRENT.set(this);
         }
         retired = false;
+        kernelTid = KernelThreads.currentTid();
         batchMax = BATCH;
         taskNanos = 0L;
         endWaking(); // started for work, as if woken: looks, then hands on (foundWork)
@@ -362,6 +371,7 @@ final class Worker extends IdleStack.Node implements Runnable {
                 runTask(t);
             }
         } finally {
+            kernelTid = KernelThreads.UNKNOWN;
             cancelLocal();
             pool.workerExited(this, retired);
         }
@@ -386,12 +396,20 @@ final class Worker extends IdleStack.Node implements Runnable {
 
     /**
      * For the pool's monitor, once per look: {@link #LOOK_BLOCKED} if this worker seems blocked
-     * inside a task where the pool cannot see (a lock, a latch, a blocking read) since the
-     * monitor's previous look: on no idle stack, its thread WAITING, TIMED_WAITING or BLOCKED, no
-     * task finished, and its thread's CPU time grown by at most {@link
-     * BlockedWorkerMonitor#RAN_CPU_NANOS} (where the JVM measures it); {@link #LOOK_RAN} if it finished
-     * a task, runs, or used more CPU time than that; {@link #LOOK_IDLE} on the idle stack. Records
-     * the counts for the next look. A hint: the worker may run again at any moment.
+     * inside a task where the pool cannot see (a latch, a condition, a blocking read) since the
+     * monitor's previous look: on no idle stack, not popped by a waker without having run since,
+     * its thread WAITING, TIMED_WAITING or BLOCKED, no task finished, and its thread's CPU time
+     * grown by at most {@link BlockedWorkerMonitor#RAN_CPU_NANOS} (where the JVM measures it); {@link
+     * #LOOK_LOCKED} if so but entering a lock another thread holds ({@link
+     * BlockedWorkerMonitor#waitsForLockHolder}); {@link #LOOK_RAN} if it finished a task, runs, used
+     * more CPU time than that, or was popped and has not run since; {@link #LOOK_IDLE} on the idle
+     * stack. Records the counts for the next look. A hint: the worker may run again at any moment.
+     *
+     * <p>A popped worker's thread stays WAITING, parked in {@link #block}, until the scheduler gives
+     * it a core, which on a busy machine takes milliseconds: it is on its way, not blocked (read
+     * after the state, so that a pop seen WAITING is seen popped). Counting such workers gave
+     * json-small's server a spare every second or so (docs/measurements/executor.md, 2026-12-06,
+     * eleventh session).
      */
     @Override
     int look() {
@@ -409,12 +427,17 @@ final class Worker extends IdleStack.Node implements Runnable {
         Thread.State s = t.getState();
         boolean waits = s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
         boolean ranSince = seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > BlockedWorkerMonitor.RAN_CPU_NANOS;
-        if (waits && n == seenTasks && !ranSince) {
+        if (waits && n == seenTasks && !ranSince && !wakingOpaque()) {
             blockedLooks++;
-            return LOOK_BLOCKED;
+            return BlockedWorkerMonitor.waitsForLockHolder(t, s) ? LOOK_LOCKED : LOOK_BLOCKED;
         }
         blockedLooks = 0;
         return LOOK_RAN;
+    }
+
+    @Override
+    boolean waitsForCore() {
+        return KernelThreads.waitsForCore(kernelTid);
     }
 
     @Override

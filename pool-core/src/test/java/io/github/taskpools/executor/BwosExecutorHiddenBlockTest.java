@@ -2,6 +2,7 @@ package io.github.taskpools.executor;
 
 import static io.github.taskpools.executor.ExecutorTestSupport.LONG_WAIT_MS;
 import static io.github.taskpools.executor.ExecutorTestSupport.awaitTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -9,9 +10,13 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -129,6 +134,124 @@ class BwosExecutorHiddenBlockTest {
                     () -> "every task ran: " + pool);
         } finally {
             gate.countDown();
+            ExecutorTestSupport.terminate(pool);
+        }
+    }
+
+    /** How a task waits to enter a lock: a {@code ReentrantLock} (parked) or a monitor (BLOCKED). */
+    enum LockKind {
+        REENTRANT_LOCK {
+            private final ReentrantLock lock = new ReentrantLock();
+
+            @Override
+            void runLocked(Runnable body) {
+                lock.lock();
+                try {
+                    body.run();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        },
+        MONITOR {
+            private final Object monitor = new Object();
+
+            @Override
+            void runLocked(Runnable body) {
+                synchronized (monitor) {
+                    body.run();
+                }
+            }
+        };
+
+        abstract void runLocked(Runnable body);
+    }
+
+    /**
+     * A worker waiting to enter a lock that another worker holds and runs with waits for that
+     * worker's critical section, which a spare would not shorten: the pool adds none, however long
+     * it waits (as ForkJoinPool compensates no lock acquisition). A latch's waiter in the same
+     * place gets one ({@link #oneBlockedWorkerGetsOneSpareWhileTheOthersRun}).
+     */
+    @ParameterizedTest(name = "parallelism 2, {0}")
+    @EnumSource(LockKind.class)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aWorkerWaitingForALockAnotherWorkerHoldsGetsNoSpare(LockKind kind) throws Exception {
+        int parallelism = 2;
+        BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism).build();
+        AtomicBoolean release = new AtomicBoolean();
+        AtomicBoolean holding = new AtomicBoolean();
+        AtomicInteger ticks = new AtomicInteger();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
+        try {
+            Future<?> holder = pool.submit(() -> kind.runLocked(() -> {
+                holding.set(true);
+                while (!release.get() && System.nanoTime() < deadline) {
+                    Thread.yield(); // runs, holding the lock
+                }
+            }));
+            awaitTrue(holding::get, () -> "the holder never took the lock: " + pool);
+            Future<?> waiter = pool.submit(() -> kind.runLocked(() -> { }));
+            // The monitor's delay is 1 ms and it looks every 2 ms: 300 ms of submissions that queue
+            // behind the two give it over a hundred looks at the waiter.
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+            while (System.nanoTime() < until) {
+                pool.execute(ticks::incrementAndGet);
+                Thread.sleep(1);
+            }
+            int size = pool.getPoolSize();
+            release.set(true);
+            holder.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            waiter.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            assertEquals(parallelism, size, () -> "a spare for a worker waiting for a lock a running worker holds: " + pool);
+            awaitTrue(() -> pool.getCompletedTaskCount() == 2 + ticks.get(), () -> "every task ran: " + pool);
+            assertEquals(0, pool.getBlockedThreadCount(), () -> "nobody counted blocked: " + pool);
+        } finally {
+            release.set(true);
+            ExecutorTestSupport.terminate(pool);
+        }
+    }
+
+    /**
+     * Every worker waits to enter a lock that a thread outside the pool holds until a queued task
+     * has run: nothing in the pool would run, so the pool counts one of them blocked and adds a
+     * spare, which runs the queued task.
+     */
+    @ParameterizedTest(name = "parallelism 2, {0}")
+    @EnumSource(LockKind.class)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void workersWaitingForALockHeldOutsideThePoolAreCompensated(LockKind kind) throws Exception {
+        int parallelism = 2;
+        BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism).build();
+        AtomicInteger entering = new AtomicInteger();
+        AtomicBoolean opened = new AtomicBoolean();
+        AtomicInteger ticks = new AtomicInteger();
+        List<Future<?>> waiters = new ArrayList<>();
+        try {
+            kind.runLocked(() -> {
+                for (int i = 0; i < parallelism; i++) {
+                    waiters.add(pool.submit(() -> {
+                        entering.incrementAndGet();
+                        kind.runLocked(() -> { });
+                    }));
+                }
+                awaitTrue(() -> entering.get() == parallelism, () -> entering + " of " + parallelism + " waiting: " + pool);
+                pool.execute(() -> opened.set(true));
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
+                while (!opened.get() && System.nanoTime() < deadline) {
+                    pool.execute(ticks::incrementAndGet); // the requests that keep coming
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // holding the lock
+                }
+            });
+            assertTrue(opened.get(), () -> "the queued task never ran while every worker waited for the lock: " + pool);
+            for (Future<?> f : waiters) {
+                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            }
+            assertTrue(pool.getPoolSize() > parallelism, () -> "a spare for the waiting workers: " + pool);
+            awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
+            awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(),
+                    () -> "every task ran: " + pool);
+        } finally {
             ExecutorTestSupport.terminate(pool);
         }
     }
