@@ -252,7 +252,7 @@ public final class ServiceBench implements Callable<Integer> {
                     if (runs.stream().noneMatch(r -> r.server().equals(server) && r.executor().equals(executor)
                             && r.endpoint().equals(ep.id()) && r.connections() == c && r.round() == round)) {
                         runs.add(new RunRecord(round, runs.size() + 1, server, executor, ep.id(), c, Math.min(threads, c),
-                                p, duration, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, 0, true, e.getMessage()));
+                                p, duration, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, 0, true, e.getMessage()));
                     }
                 }
             }
@@ -275,14 +275,14 @@ public final class ServiceBench implements Callable<Integer> {
             w = WrkOutput.parse(output);
         } catch (IllegalArgumentException x) {
             return new RunRecord(round, sequence, server, executor, e.id(), c, t, p, duration, 0, 0, 0, 0, 0, 0, 0,
-                    cpuSeconds, wall, 0, cpuSeconds / wall, null, null, null, delta(before, after, "requests"), true,
+                    cpuSeconds, wall, 0, cpuSeconds / wall, null, null, null, threads(after), delta(before, after, "requests"), true,
                     x.getMessage().lines().findFirst().orElse("unparsable wrk output"));
         }
         long n = w.requests();
         return new RunRecord(round, sequence, server, executor, e.id(), c, t, p, duration, n, w.requestsPerSecond(),
                 w.p50Us(), w.p90Us(), w.p99Us(), w.p999Us(), w.errors(), cpuSeconds, wall,
                 n == 0 ? 0 : cpuSeconds * 1e6 / n, cpuSeconds / wall, perRequest(before, after, "steals", n),
-                perRequest(before, after, "parks", n), perRequest(before, after, "wakes", n),
+                perRequest(before, after, "parks", n), perRequest(before, after, "wakes", n), threads(after),
                 delta(before, after, "requests"), w.failed(), w.failed() ? w.errors() + " errors or non-2xx/3xx responses" : "");
     }
 
@@ -291,6 +291,12 @@ public final class ServiceBench implements Callable<Integer> {
             return null;
         }
         return (double) delta(before, after, key) / n;
+    }
+
+    /** The executor's pool threads in a {@code /stats} reading, or null where it has no pool (-1). */
+    private static Integer threads(Map<String, Object> stats) {
+        Object t = stats.get("threads");
+        return t instanceof Number n && n.intValue() >= 0 ? n.intValue() : null;
     }
 
     private static long delta(Map<String, Object> before, Map<String, Object> after, String key) {
