@@ -35,8 +35,8 @@ import java.util.concurrent.locks.LockSupport;
  * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
  * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
  * only when nothing else would run); while no thread beyond parallelism runs, one worker that
- * seems blocked, other than entering a lock another thread holds ({@link #waitsForLockHolder}),
- * is enough, for one spare (ForkJoinPool, told of every
+ * seems blocked, other than entering a lock a running thread holds ({@link
+ * #waitsForRunningLockHolder}), is enough, for one spare (ForkJoinPool, told of every
  * wait by {@code managedBlock}, ran 3 threads at parallelism 2 under Jetty's json-large load).
  * The count is undone by the worker after its task or at its park, or by the monitor at the
  * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
@@ -188,34 +188,41 @@ final class BlockedWorkerMonitor implements Runnable {
      * worker and look.
      */
     static long cpuNanos(Thread t) {
-        return CpuClock.MEASURED ? CpuClock.THREADS.getThreadCpuTime(t.getId()) : -1L;
+        return Jvm.CPU_MEASURED ? Jvm.THREADS.getThreadCpuTime(t.getId()) : -1L;
     }
 
     /**
-     * Whether thread {@code t}, found in state {@code s}, waits to enter a lock that another thread
-     * holds: BLOCKED on a monitor, or parked on an {@link AbstractOwnableSynchronizer} (a {@code
-     * ReentrantLock}, the write lock of a {@code ReentrantReadWriteLock}) whose owner is another
-     * thread ({@code ThreadInfo.getLockOwnerId}, read without a stack, so without a safepoint). A
-     * latch, a semaphore or a condition has no owner: not a lock here. Read by the monitor only for
-     * a worker that seems blocked.
+     * Whether thread {@code t} waits to enter a lock that a running thread holds: BLOCKED on a
+     * monitor, or parked on an {@link AbstractOwnableSynchronizer} (a {@code ReentrantLock}, the
+     * write lock of a {@code ReentrantReadWriteLock}), whose owner ({@code ThreadInfo.getLockOwnerId},
+     * read without a stack, so without a safepoint) is another thread, RUNNABLE. Such a waiter waits
+     * for the holder's critical section, which a spare would not shorten. A latch, a semaphore or a
+     * condition has no owner, and a holder that itself waits (for a task queued behind the waiter,
+     * say) may need the spare: false for those, and where the JVM refuses the query. Asked by the
+     * monitor only for the worker it is about to give the one spare.
      */
-    static boolean waitsForLockHolder(Thread t, Thread.State s) {
-        if (s == Thread.State.BLOCKED) {
-            return true;
-        }
-        if (!(LockSupport.getBlocker(t) instanceof AbstractOwnableSynchronizer)) {
+    static boolean waitsForRunningLockHolder(Thread t) {
+        if (t.getState() != Thread.State.BLOCKED && !(LockSupport.getBlocker(t) instanceof AbstractOwnableSynchronizer)) {
             return false;
         }
-        long id = t.getId();
-        ThreadInfo info = CpuClock.THREADS.getThreadInfo(id);
-        long owner = info == null ? -1L : info.getLockOwnerId();
-        return owner != -1L && owner != id;
+        try {
+            long id = t.getId();
+            ThreadInfo info = Jvm.THREADS.getThreadInfo(id);
+            long owner = info == null ? -1L : info.getLockOwnerId();
+            if (owner == -1L || owner == id) {
+                return false;
+            }
+            ThreadInfo holder = Jvm.THREADS.getThreadInfo(owner);
+            return holder != null && holder.getThreadState() == Thread.State.RUNNABLE;
+        } catch (RuntimeException e) { // a security manager without ManagementPermission("monitor")
+            return false;
+        }
     }
 
-    /** The JVM's thread CPU clock, loaded at the monitor's first look rather than with every pool. */
-    private static final class CpuClock {
+    /** The JVM's thread management, loaded at the monitor's first look rather than with every pool. */
+    private static final class Jvm {
         static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-        static final boolean MEASURED = THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
+        static final boolean CPU_MEASURED = THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
     }
 
     /** Parks until a waker wakes it (see the class comment), or the pool terminates. */

@@ -171,7 +171,8 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         /**
          * Whether a waker counted this worker in the pool's waking count when it popped it. Plain:
          * written by the waker before its volatile store of ACTIVE, read by this worker after its read
-         * of ACTIVE.
+         * of ACTIVE; read opaque by the monitor after its volatile read of the phase ({@link
+         * #wakingOpaque}, a hint).
          */
         boolean wakingCounted;
         /**
@@ -192,16 +193,11 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         static final int LOOK_BLOCKED = 1;
         /** {@link #look}: the worker is on the idle stack (or has no thread). */
         static final int LOOK_IDLE = 2;
-        /**
-         * {@link #look}: the worker seems blocked inside a task entering a lock that another thread
-         * holds (a monitor, or a lock with an owner): it waits for that thread's critical section.
-         */
-        static final int LOOK_LOCKED = 3;
 
         /**
          * For an observer, once per look at every worker: what the worker did since the previous
-         * look ({@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_LOCKED}, {@link #LOOK_IDLE};
-         * see {@link IdleStack#compensateHiddenBlocks}).
+         * look ({@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_IDLE}; see {@link
+         * IdleStack#compensateHiddenBlocks}).
          */
         abstract int look();
 
@@ -212,9 +208,12 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         abstract boolean waitsForCore();
 
         /**
-         * Looks in a row, up to the last, that found this worker {@link #LOOK_BLOCKED} or {@link
-         * #LOOK_LOCKED}.
+         * Whether this worker waits to enter a lock that a running thread holds (see {@code
+         * BlockedWorkerMonitor.waitsForRunningLockHolder}); false if it has no thread.
          */
+        abstract boolean waitsForRunningLockHolder();
+
+        /** Looks in a row, up to the last, that found this worker {@link #LOOK_BLOCKED} (0: the last did not). */
         abstract int blockedLooks();
 
         /** Popped off the idle stack (by a waker, after its CAS, or by the worker itself): ACTIVE. */
@@ -747,10 +746,11 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * look already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
      * session). The pool cannot tell a short wait for a lock from a long one, so beyond that one
      * spare it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
-     * only when nothing would run otherwise. A worker waiting to enter a lock another thread holds
-     * ({@link Node#LOOK_LOCKED}) waits for that thread's critical section, which a spare does not
-     * shorten: it counts towards "every thread seems blocked", never for the one spare (ForkJoinPool
-     * compensates no lock acquisition either). Before that rule, Jackson's and Jetty's locks
+     * only when nothing would run otherwise. A worker waiting to enter a lock a running thread holds
+     * ({@link Node#waitsForRunningLockHolder}) waits for that thread's critical section, which a
+     * spare does not shorten: it counts towards "every thread seems blocked", never for the one
+     * spare (ForkJoinPool compensates no lock acquisition either; a holder that itself waits may
+     * need the spare, so its waiters keep the rule). Before that rule, Jackson's and Jetty's locks
      * contended in a fresh server's first second gave json-small a spare it kept for good: a third
      * thread on 2 cores, at 0.88x ForkJoinPool's throughput (ForkJoinPool at parallelism 3 lost as
      * much; docs/measurements/executor.md, 2026-12-06, eleventh session). The worker it would
@@ -772,7 +772,6 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         }
         int runnable = total(c) - idle(c) - blocked.get();
         Node first = null;
-        Node longest = null; // the worker seemingly blocked for the most looks in a row
         int stuck = 0;
         int counted = 0; // workers this monitor counts blocked, still waiting
         Node[] ws = nodes;
@@ -793,24 +792,48 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
                     // counting it blocked and add threads for the next worker that waits.
                     runnable++;
                 }
-            } else if (by == Node.NOT_COUNTED && (look == Node.LOOK_BLOCKED || look == Node.LOOK_LOCKED)) {
+            } else if (by == Node.NOT_COUNTED && look == Node.LOOK_BLOCKED) {
                 stuck++;
                 if (first == null) {
                     first = v;
                 }
-                if (look == Node.LOOK_BLOCKED && (longest == null || v.blockedLooks() > longest.blockedLooks())) {
-                    longest = v; // a lock's waiter is not a candidate for the one spare
-                }
             }
         }
-        if (first != null && stuck >= runnable) {
+        if (first == null) {
+            return;
+        }
+        if (stuck >= runnable) {
+            // Nothing would run otherwise, unless the kernel has the worker runnable: then it runs
+            // soon, and the next look sees.
             if (!first.waitsForCore() && countBlocked(first)) {
-                compensate(); // nothing would run otherwise
+                compensate();
             }
-        } else if (longest != null && counted == 0 && runnable <= parallelism && !longest.waitsForCore()
-                && countBlocked(longest)) {
-            compensate(); // the one spare, for the worker seemingly blocked the longest
+        } else if (counted == 0 && runnable <= parallelism) {
+            Node v = oneSpareCandidate();
+            if (v != null && countBlocked(v)) {
+                compensate(); // the one spare
+            }
         }
+    }
+
+    /**
+     * The worker for the one spare: of those the last look found blocked and nobody counted, the
+     * one blocked for the most looks in a row that the kernel does not have runnable and that does
+     * not wait to enter a lock a running thread holds; null if none. The two checks (a file read,
+     * two {@code ThreadInfo} queries) only here, while no spare runs.
+     */
+    private Node oneSpareCandidate() {
+        Node best = null;
+        Node[] ws = nodes;
+        for (int i = 0, n = created(); i < n; i++) {
+            Node v = ws[i];
+            if (v != null && v.blockedLooks() > 0 && v.compensation == Node.NOT_COUNTED
+                    && (best == null || v.blockedLooks() > best.blockedLooks())
+                    && !v.waitsForCore() && !v.waitsForRunningLockHolder()) {
+                best = v;
+            }
+        }
+        return best;
     }
 
     /**

@@ -1,6 +1,9 @@
 package io.github.taskpools.executor;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -22,16 +25,43 @@ final class KernelThreads {
     static final int UNKNOWN = -1;
 
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
+    /** Whether this system has {@code /proc/thread-self}: checked once. */
+    private static final boolean AVAILABLE = Files.isSymbolicLink(THREAD_SELF);
+    /** {@code Thread.isVirtual()} where the JDK has it (21+), else null: a virtual thread has no kernel thread of its own. */
+    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
     private KernelThreads() {
     }
 
-    /** The calling thread's kernel id ({@code /proc/thread-self} names {@code PID/task/TID}), or {@link #UNKNOWN}. */
+    /**
+     * The calling thread's kernel id ({@code /proc/thread-self} names {@code PID/task/TID}), or
+     * {@link #UNKNOWN}: without {@code /proc}, and for a virtual thread (a pool's {@code
+     * ThreadFactory} may make its workers virtual), whose carrier's id would say nothing of it.
+     */
     static int currentTid() {
+        if (!AVAILABLE || isVirtual(Thread.currentThread())) {
+            return UNKNOWN;
+        }
         try {
             return Integer.parseInt(Files.readSymbolicLink(THREAD_SELF).getFileName().toString());
-        } catch (IOException | RuntimeException e) { // no /proc, not a link, not a number, not allowed
+        } catch (IOException | RuntimeException e) { // not a link, not a number, not allowed
             return UNKNOWN;
+        }
+    }
+
+    private static boolean isVirtual(Thread t) {
+        try {
+            return IS_VIRTUAL != null && (boolean) IS_VIRTUAL.invokeExact(t);
+        } catch (Throwable e) {
+            return true; // cannot tell: no id
+        }
+    }
+
+    private static MethodHandle isVirtualHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null; // JDK 17-20: every thread is a platform thread
         }
     }
 

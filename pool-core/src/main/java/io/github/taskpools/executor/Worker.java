@@ -399,17 +399,19 @@ final class Worker extends IdleStack.Node implements Runnable {
      * inside a task where the pool cannot see (a latch, a condition, a blocking read) since the
      * monitor's previous look: on no idle stack, not popped by a waker without having run since,
      * its thread WAITING, TIMED_WAITING or BLOCKED, no task finished, and its thread's CPU time
-     * grown by at most {@link BlockedWorkerMonitor#RAN_CPU_NANOS} (where the JVM measures it); {@link
-     * #LOOK_LOCKED} if so but entering a lock another thread holds ({@link
-     * BlockedWorkerMonitor#waitsForLockHolder}); {@link #LOOK_RAN} if it finished a task, runs, used
-     * more CPU time than that, or was popped and has not run since; {@link #LOOK_IDLE} on the idle
-     * stack. Records the counts for the next look. A hint: the worker may run again at any moment.
+     * grown by at most {@link BlockedWorkerMonitor#RAN_CPU_NANOS} (where the JVM measures it);
+     * {@link #LOOK_RAN} if it finished a task, runs, used more CPU time than that, or was popped and
+     * has not run since; {@link #LOOK_IDLE} on the idle stack. Records the counts for the next
+     * look. A hint: the worker may run again at any moment.
      *
      * <p>A popped worker's thread stays WAITING, parked in {@link #block}, until the scheduler gives
-     * it a core, which on a busy machine takes milliseconds: it is on its way, not blocked (read
-     * after the state, so that a pop seen WAITING is seen popped). Counting such workers gave
-     * json-small's server a spare every second or so (docs/measurements/executor.md, 2026-12-06,
-     * eleventh session).
+     * it a core, which on a busy machine takes milliseconds: it is on its way, not blocked. Counting
+     * such workers gave json-small's server a spare every second or so (docs/measurements/executor.md,
+     * 2026-12-06, eleventh session). The opaque read of {@code wakingCounted} follows the volatile
+     * read of the phase in {@code isParked()}: when that read saw the popper's ACTIVE, the popper's
+     * earlier plain write of {@code wakingCounted} is visible. A pop after that read is missed: the
+     * look finds the worker parked (idle), or, on a race with the worker's own run, counts it, and
+     * the worker undoes the count after its task or at its park (a spare too many at worst).
      */
     @Override
     int look() {
@@ -429,7 +431,7 @@ final class Worker extends IdleStack.Node implements Runnable {
         boolean ranSince = seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > BlockedWorkerMonitor.RAN_CPU_NANOS;
         if (waits && n == seenTasks && !ranSince && !wakingOpaque()) {
             blockedLooks++;
-            return BlockedWorkerMonitor.waitsForLockHolder(t, s) ? LOOK_LOCKED : LOOK_BLOCKED;
+            return LOOK_BLOCKED;
         }
         blockedLooks = 0;
         return LOOK_RAN;
@@ -438,6 +440,12 @@ final class Worker extends IdleStack.Node implements Runnable {
     @Override
     boolean waitsForCore() {
         return KernelThreads.waitsForCore(kernelTid);
+    }
+
+    @Override
+    boolean waitsForRunningLockHolder() {
+        Thread t = thread;
+        return t != null && BlockedWorkerMonitor.waitsForRunningLockHolder(t);
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -138,60 +138,69 @@ class BwosExecutorHiddenBlockTest {
         }
     }
 
-    /** How a task waits to enter a lock: a {@code ReentrantLock} (parked) or a monitor (BLOCKED). */
+    /** A lock a task waits to enter: a {@code ReentrantLock} (parked) or a monitor (BLOCKED). */
+    interface Locker {
+        void runLocked(Runnable body);
+    }
+
+    /** The two kinds of lock, a fresh one per test. */
     enum LockKind {
         REENTRANT_LOCK {
-            private final ReentrantLock lock = new ReentrantLock();
-
             @Override
-            void runLocked(Runnable body) {
-                lock.lock();
-                try {
-                    body.run();
-                } finally {
-                    lock.unlock();
-                }
+            Locker newLock() {
+                ReentrantLock lock = new ReentrantLock();
+                return body -> {
+                    lock.lock();
+                    try {
+                        body.run();
+                    } finally {
+                        lock.unlock();
+                    }
+                };
             }
         },
         MONITOR {
-            private final Object monitor = new Object();
-
             @Override
-            void runLocked(Runnable body) {
-                synchronized (monitor) {
-                    body.run();
-                }
+            Locker newLock() {
+                Object monitor = new Object();
+                return body -> {
+                    synchronized (monitor) {
+                        body.run();
+                    }
+                };
             }
         };
 
-        abstract void runLocked(Runnable body);
+        abstract Locker newLock();
     }
 
     /**
      * A worker waiting to enter a lock that another worker holds and runs with waits for that
      * worker's critical section, which a spare would not shorten: the pool adds none, however long
      * it waits (as ForkJoinPool compensates no lock acquisition). A latch's waiter in the same
-     * place gets one ({@link #oneBlockedWorkerGetsOneSpareWhileTheOthersRun}).
+     * place gets one ({@link #oneBlockedWorkerGetsOneSpareWhileTheOthersRun}). A spare, once added,
+     * stays for the keep-alive (60 s), so the pool size after the wait tells whether one was.
      */
     @ParameterizedTest(name = "parallelism 2, {0}")
     @EnumSource(LockKind.class)
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aWorkerWaitingForALockAnotherWorkerHoldsGetsNoSpare(LockKind kind) throws Exception {
+    void aWorkerWaitingForALockARunningWorkerHoldsGetsNoSpare(LockKind kind) throws Exception {
         int parallelism = 2;
         BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism).build();
+        Locker lock = kind.newLock();
         AtomicBoolean release = new AtomicBoolean();
         AtomicBoolean holding = new AtomicBoolean();
         AtomicInteger ticks = new AtomicInteger();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
         try {
-            Future<?> holder = pool.submit(() -> kind.runLocked(() -> {
+            Future<?> holder = pool.submit(() -> lock.runLocked(() -> {
                 holding.set(true);
                 while (!release.get() && System.nanoTime() < deadline) {
                     Thread.yield(); // runs, holding the lock
                 }
             }));
             awaitTrue(holding::get, () -> "the holder never took the lock: " + pool);
-            Future<?> waiter = pool.submit(() -> kind.runLocked(() -> { }));
+            Future<?> waiter = pool.submit(() -> lock.runLocked(() -> { }));
             // The monitor's delay is 1 ms and it looks every 2 ms: 300 ms of submissions that queue
             // behind the two give it over a hundred looks at the waiter.
             long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
@@ -213,45 +222,60 @@ class BwosExecutorHiddenBlockTest {
     }
 
     /**
-     * Every worker waits to enter a lock that a thread outside the pool holds until a queued task
-     * has run: nothing in the pool would run, so the pool counts one of them blocked and adds a
-     * spare, which runs the queued task.
+     * A worker waits to enter a lock whose holder, outside the pool, itself waits for a task queued
+     * behind the pool's workers, while the other worker runs: the holder does not run, so the
+     * waiter gets the one spare, which runs the queued task, and everything completes.
      */
     @ParameterizedTest(name = "parallelism 2, {0}")
     @EnumSource(LockKind.class)
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void workersWaitingForALockHeldOutsideThePoolAreCompensated(LockKind kind) throws Exception {
+    void aWorkerWaitingForALockWhoseHolderWaitsGetsTheOneSpare(LockKind kind) throws Exception {
         int parallelism = 2;
         BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism).build();
-        AtomicInteger entering = new AtomicInteger();
-        AtomicBoolean opened = new AtomicBoolean();
+        Locker lock = kind.newLock();
+        CountDownLatch queuedTaskRan = new CountDownLatch(1);
+        CountDownLatch holding = new CountDownLatch(1);
+        AtomicBoolean spinning = new AtomicBoolean();
+        AtomicReference<Thread> waiterThread = new AtomicReference<>();
         AtomicInteger ticks = new AtomicInteger();
-        List<Future<?>> waiters = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
+        Thread holder = new Thread(() -> lock.runLocked(() -> {
+            holding.countDown();
+            try {
+                queuedTaskRan.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS); // waits, holding the lock
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }), "lock-holder");
+        holder.start();
         try {
-            kind.runLocked(() -> {
-                for (int i = 0; i < parallelism; i++) {
-                    waiters.add(pool.submit(() -> {
-                        entering.incrementAndGet();
-                        kind.runLocked(() -> { });
-                    }));
-                }
-                awaitTrue(() -> entering.get() == parallelism, () -> entering + " of " + parallelism + " waiting: " + pool);
-                pool.execute(() -> opened.set(true));
-                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONG_WAIT_MS);
-                while (!opened.get() && System.nanoTime() < deadline) {
-                    pool.execute(ticks::incrementAndGet); // the requests that keep coming
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // holding the lock
+            holding.await(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            Future<?> busy = pool.submit(() -> {
+                spinning.set(true);
+                while (queuedTaskRan.getCount() != 0 && System.nanoTime() < deadline) {
+                    Thread.yield(); // runs, finishing no task
                 }
             });
-            assertTrue(opened.get(), () -> "the queued task never ran while every worker waited for the lock: " + pool);
-            for (Future<?> f : waiters) {
-                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            Future<?> waiter = pool.submit(() -> {
+                waiterThread.set(Thread.currentThread());
+                lock.runLocked(() -> { });
+            });
+            awaitTrue(() -> spinning.get() && waiterThread.get() != null
+                    && waiterThread.get().getState() != Thread.State.RUNNABLE, () -> "not yet busy and waiting: " + pool);
+            pool.execute(queuedTaskRan::countDown);
+            while (queuedTaskRan.getCount() != 0 && System.nanoTime() < deadline) {
+                pool.execute(ticks::incrementAndGet); // the requests that keep coming
+                Thread.sleep(1);
             }
-            assertTrue(pool.getPoolSize() > parallelism, () -> "a spare for the waiting workers: " + pool);
+            assertEquals(0, queuedTaskRan.getCount(), () -> "the queued task never ran: " + pool);
+            busy.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            waiter.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+            assertTrue(pool.getPoolSize() > parallelism, () -> "a spare for the waiter: " + pool);
             awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
-            awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(),
-                    () -> "every task ran: " + pool);
+            awaitTrue(() -> pool.getCompletedTaskCount() == 3 + ticks.get(), () -> "every task ran: " + pool);
         } finally {
+            queuedTaskRan.countDown();
+            holder.join();
             ExecutorTestSupport.terminate(pool);
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -26,6 +27,8 @@ class KernelThreadsTest {
     @Test
     void aThreadLearnsItsKernelIdWhichNamesIt() throws Exception {
         assumeLinuxProc();
+        String vm = System.getProperty("java.vm.name", "");
+        assumeTrue(vm.contains("HotSpot") || vm.contains("OpenJDK"), "a VM that names kernel threads after Java's: " + vm);
         AtomicInteger tid = new AtomicInteger(KernelThreads.UNKNOWN);
         CountDownLatch known = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
@@ -85,5 +88,21 @@ class KernelThreadsTest {
         }
         awaitTrue(() -> !KernelThreads.waitsForCore(tid.get()), () -> "an ended thread's state read as runnable");
         assertFalse(KernelThreads.waitsForCore(KernelThreads.UNKNOWN), "an unknown thread is never runnable");
+    }
+
+    @Test
+    void aVirtualThreadHasNoKernelIdOfItsOwn() throws Exception {
+        assumeLinuxProc();
+        Method start;
+        try {
+            start = Thread.class.getMethod("startVirtualThread", Runnable.class);
+        } catch (NoSuchMethodException e) {
+            assumeTrue(false, "no virtual threads before JDK 21");
+            return;
+        }
+        AtomicInteger tid = new AtomicInteger(0);
+        Thread t = (Thread) start.invoke(null, (Runnable) () -> tid.set(KernelThreads.currentTid()));
+        t.join();
+        assertEquals(KernelThreads.UNKNOWN, tid.get(), "a virtual thread's carrier id would say nothing of it");
     }
 }
