@@ -35,8 +35,9 @@ import java.util.concurrent.locks.LockSupport;
  * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
  * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
  * only when nothing else would run); while no thread beyond parallelism runs, one worker that
- * seems blocked, other than entering a lock a running thread holds ({@link
- * #waitsForRunningLockHolder}), is enough, for one spare (ForkJoinPool, told of every
+ * seems blocked, other than entering a lock another thread holds ({@link #lockHolder}: never
+ * while the holder runs, and only after {@link #LOCK_WAIT_LOOKS} looks in a row while it does
+ * not), is enough, for one spare (ForkJoinPool, told of every
  * wait by {@code managedBlock}, ran 3 threads at parallelism 2 under Jetty's json-large load).
  * The count is undone by the worker after its task or at its park, or by the monitor at the
  * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
@@ -91,6 +92,14 @@ final class BlockedWorkerMonitor implements Runnable {
     static final long RAN_CPU_NANOS = INTERVAL_MILLIS * 1_000_000L / 8;
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
     static final long WAKE_DELAY_MICROS = 1000;
+    /**
+     * Looks in a row (100 ms) that a worker waits to enter a lock whose holder does not run before
+     * it may get the one spare: the holder may wait for a task queued behind the workers, which
+     * only a spare would run; a lock wait shorter than that, as Jackson's and Jetty's in a fresh
+     * server's first second, is left alone (docs/measurements/executor.md, 2026-12-06, eleventh
+     * session: at the first look, json-small kept a spare in 2 of 3 rounds).
+     */
+    static final int LOCK_WAIT_LOOKS = 50;
     /** Looks in a row that found the pool not saturated before the monitor sleeps. */
     static final int QUIET_LOOKS = 2;
 
@@ -191,31 +200,37 @@ final class BlockedWorkerMonitor implements Runnable {
         return Jvm.CPU_MEASURED ? Jvm.THREADS.getThreadCpuTime(t.getId()) : -1L;
     }
 
+    /** {@link #lockHolder}: the thread waits for no lock that another thread holds. */
+    static final int NO_LOCK_HOLDER = 0;
+    /** {@link #lockHolder}: it waits to enter a lock that a RUNNABLE thread holds. */
+    static final int RUNNING_LOCK_HOLDER = 1;
+    /** {@link #lockHolder}: it waits to enter a lock whose holder is not RUNNABLE (it waits itself). */
+    static final int WAITING_LOCK_HOLDER = 2;
+
     /**
-     * Whether thread {@code t} waits to enter a lock that a running thread holds: BLOCKED on a
-     * monitor, or parked on an {@link AbstractOwnableSynchronizer} (a {@code ReentrantLock}, the
-     * write lock of a {@code ReentrantReadWriteLock}), whose owner ({@code ThreadInfo.getLockOwnerId},
-     * read without a stack, so without a safepoint) is another thread, RUNNABLE. Such a waiter waits
-     * for the holder's critical section, which a spare would not shorten. A latch, a semaphore or a
-     * condition has no owner, and a holder that itself waits (for a task queued behind the waiter,
-     * say) may need the spare: false for those, and where the JVM refuses the query. Asked by the
-     * monitor only for the worker it is about to give the one spare.
+     * Whether thread {@code t} waits to enter a lock that another thread holds, and whether that
+     * holder runs: BLOCKED on a monitor, or parked on an {@link AbstractOwnableSynchronizer} (a
+     * {@code ReentrantLock}, the write lock of a {@code ReentrantReadWriteLock}) whose owner ({@code
+     * ThreadInfo.getLockOwnerId}, read without a stack, so without a safepoint) is another thread.
+     * A latch, a semaphore or a condition has no owner: {@link #NO_LOCK_HOLDER}, as where the JVM
+     * refuses the query. Asked by the monitor only for a worker it might give the one spare.
      */
-    static boolean waitsForRunningLockHolder(Thread t) {
+    static int lockHolder(Thread t) {
         if (t.getState() != Thread.State.BLOCKED && !(LockSupport.getBlocker(t) instanceof AbstractOwnableSynchronizer)) {
-            return false;
+            return NO_LOCK_HOLDER;
         }
         try {
             long id = t.getId();
             ThreadInfo info = Jvm.THREADS.getThreadInfo(id);
             long owner = info == null ? -1L : info.getLockOwnerId();
             if (owner == -1L || owner == id) {
-                return false;
+                return NO_LOCK_HOLDER;
             }
             ThreadInfo holder = Jvm.THREADS.getThreadInfo(owner);
-            return holder != null && holder.getThreadState() == Thread.State.RUNNABLE;
+            return holder != null && holder.getThreadState() == Thread.State.RUNNABLE ? RUNNING_LOCK_HOLDER
+                    : WAITING_LOCK_HOLDER;
         } catch (RuntimeException e) { // a security manager without ManagementPermission("monitor")
-            return false;
+            return NO_LOCK_HOLDER;
         }
     }
 

@@ -141,8 +141,8 @@ import javax.management.ObjectName;
  * see (a latch, a monitor, a servlet's blocking read) is found by the pool's monitor thread within
  * milliseconds: once every worker seems so blocked, or one does while no spare runs, the pool
  * wakes or adds one (see {@code BlockedWorkerMonitor}). A worker waiting to enter a lock (a monitor,
- * a {@code ReentrantLock}) that a running thread holds waits for that thread, and counts only when
- * every worker seems blocked.
+ * a {@code ReentrantLock}) that another thread holds waits for that thread: it counts when every
+ * worker seems blocked, or once it has waited 100 ms for a holder that does not run itself.
  * With more threads than parallelism, an idle worker that stays parked for the {@link
  * Builder#keepAlive keep-alive} exits, if it is on top of the idle stack and more than parallelism
  * threads could run tasks; its slot (index, deques) is kept for the next thread. {@code

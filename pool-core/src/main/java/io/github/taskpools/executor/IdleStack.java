@@ -208,10 +208,10 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         abstract boolean waitsForCore();
 
         /**
-         * Whether this worker waits to enter a lock that a running thread holds (see {@code
-         * BlockedWorkerMonitor.waitsForRunningLockHolder}); false if it has no thread.
+         * Whether this worker waits to enter a lock another thread holds, and whether the holder
+         * runs ({@code BlockedWorkerMonitor.lockHolder}); {@code NO_LOCK_HOLDER} without a thread.
          */
-        abstract boolean waitsForRunningLockHolder();
+        abstract int lockHolder();
 
         /** Looks in a row, up to the last, that found this worker {@link #LOOK_BLOCKED} (0: the last did not). */
         abstract int blockedLooks();
@@ -746,11 +746,12 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * look already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
      * session). The pool cannot tell a short wait for a lock from a long one, so beyond that one
      * spare it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
-     * only when nothing would run otherwise. A worker waiting to enter a lock a running thread holds
-     * ({@link Node#waitsForRunningLockHolder}) waits for that thread's critical section, which a
-     * spare does not shorten: it counts towards "every thread seems blocked", never for the one
-     * spare (ForkJoinPool compensates no lock acquisition either; a holder that itself waits may
-     * need the spare, so its waiters keep the rule). Before that rule, Jackson's and Jetty's locks
+     * only when nothing would run otherwise. A worker waiting to enter a lock another thread holds
+     * ({@link Node#lockHolder}) waits for that thread's critical section, which a spare does not
+     * shorten while the holder runs: it counts towards "every thread seems blocked", and for the
+     * one spare only once it has waited {@code BlockedWorkerMonitor.LOCK_WAIT_LOOKS} looks in a row
+     * for a holder that does not run (which may wait for a task queued behind the workers); never
+     * while the holder runs (ForkJoinPool compensates no lock acquisition). Before that rule, Jackson's and Jetty's locks
      * contended in a fresh server's first second gave json-small a spare it kept for good: a third
      * thread on 2 cores, at 0.88x ForkJoinPool's throughput (ForkJoinPool at parallelism 3 lost as
      * much; docs/measurements/executor.md, 2026-12-06, eleventh session). The worker it would
@@ -819,8 +820,9 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     /**
      * The worker for the one spare: of those the last look found blocked and nobody counted, the
      * one blocked for the most looks in a row that the kernel does not have runnable and that does
-     * not wait to enter a lock a running thread holds; null if none. The two checks (a file read,
-     * two {@code ThreadInfo} queries) only here, while no spare runs.
+     * not wait to enter a lock another thread holds, unless the holder does not run and the wait
+     * has lasted {@code LOCK_WAIT_LOOKS} looks; null if none. The checks (a file read, up to two
+     * {@code ThreadInfo} queries) only here, while no spare runs.
      */
     private Node oneSpareCandidate() {
         Node best = null;
@@ -829,11 +831,17 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
             Node v = ws[i];
             if (v != null && v.blockedLooks() > 0 && v.compensation == Node.NOT_COUNTED
                     && (best == null || v.blockedLooks() > best.blockedLooks())
-                    && !v.waitsForCore() && !v.waitsForRunningLockHolder()) {
+                    && !v.waitsForCore() && mayHaveTheSpare(v)) {
                 best = v;
             }
         }
         return best;
+    }
+
+    private static boolean mayHaveTheSpare(Node v) {
+        int holder = v.lockHolder();
+        return holder == BlockedWorkerMonitor.NO_LOCK_HOLDER
+                || holder == BlockedWorkerMonitor.WAITING_LOCK_HOLDER && v.blockedLooks() >= BlockedWorkerMonitor.LOCK_WAIT_LOOKS;
     }
 
     /**

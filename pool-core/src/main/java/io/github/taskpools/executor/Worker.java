@@ -443,9 +443,9 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     @Override
-    boolean waitsForRunningLockHolder() {
+    int lockHolder() {
         Thread t = thread;
-        return t != null && BlockedWorkerMonitor.waitsForRunningLockHolder(t);
+        return t == null ? BlockedWorkerMonitor.NO_LOCK_HOLDER : BlockedWorkerMonitor.lockHolder(t);
     }
 
     @Override
