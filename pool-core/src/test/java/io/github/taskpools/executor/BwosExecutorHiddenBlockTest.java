@@ -223,8 +223,9 @@ class BwosExecutorHiddenBlockTest {
 
     /**
      * A worker waits to enter a lock whose holder, outside the pool, itself waits for a task queued
-     * behind the pool's workers, while the other worker runs: the holder does not run, so the
-     * waiter gets the one spare, which runs the queued task, and everything completes.
+     * behind the pool's workers, while the other worker runs: the holder does not run, so once the
+     * waiter has waited 100 ms it gets the one spare, which runs the queued task, and everything
+     * completes (refused outright, the waiter would wait until the other worker's task ended).
      */
     @ParameterizedTest(name = "parallelism 2, {0}")
     @EnumSource(LockKind.class)
