@@ -115,10 +115,10 @@ final class Report {
                                 .append(cell(ok, RunRecord::p999Us, 1e3, "%.2f")).append(" | ")
                                 .append(cell(ok, RunRecord::cpuMicrosPerRequest, 1, "%.1f")).append(" | ")
                                 .append(cell(ok, RunRecord::cpuUtilisation, 1, "%.2f")).append(" | ")
-                                .append(counter(ok, RunRecord::stealsPerRequest)).append(" | ")
-                                .append(counter(ok, RunRecord::parksPerRequest)).append(" | ")
-                                .append(counter(ok, RunRecord::wakesPerRequest)).append(" | ")
-                                .append(threads(ok)).append(" | ")
+                                .append(counter(ok, RunRecord::stealsPerRequest, "%.3f")).append(" | ")
+                                .append(counter(ok, RunRecord::parksPerRequest, "%.3f")).append(" | ")
+                                .append(counter(ok, RunRecord::wakesPerRequest, "%.3f")).append(" | ")
+                                .append(counter(ok, RunRecord::threads, "%.0f")).append(" | ")
                                 .append(ok.size()).append('/').append(all.size() - ok.size()).append(" |\n");
                         double rps = median(ok, RunRecord::requestsPerSecond);
                         latencyCurves.computeIfAbsent(ex, k -> new ArrayList<>()).add(new double[] {rps, median(ok, RunRecord::p99Us) / 1e3});
@@ -179,20 +179,16 @@ final class Report {
                 + String.format(Locale.ROOT, format, v[v.length - 1]) + "]";
     }
 
-    /** "median [min-max]" of an executor counter per request, or n/a. */
-    private static String counter(List<RunRecord> ok, java.util.function.Function<RunRecord, Double> f) {
+    /**
+     * "median [min-max]" of an executor figure that may be absent (a counter per request, the pool's
+     * threads), or n/a where any run lacks it.
+     */
+    private static String counter(List<RunRecord> ok, java.util.function.Function<RunRecord, ? extends Number> f,
+            String format) {
         if (ok.stream().map(f).anyMatch(Objects::isNull)) {
             return "n/a";
         }
-        return cell(ok, r -> f.apply(r), 1, "%.3f");
-    }
-
-    /** "median [min-max]" of the pool's threads at the end of the runs, or n/a (no pool, or not recorded). */
-    private static String threads(List<RunRecord> ok) {
-        if (ok.stream().map(RunRecord::threads).anyMatch(Objects::isNull)) {
-            return "n/a";
-        }
-        return cell(ok, RunRecord::threads, 1, "%.0f");
+        return cell(ok, r -> f.apply(r).doubleValue(), 1, format);
     }
 
     static double median(List<RunRecord> runs, ToDoubleFunction<RunRecord> f) {
