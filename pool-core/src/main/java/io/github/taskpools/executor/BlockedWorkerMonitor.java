@@ -27,11 +27,21 @@ import java.util.concurrent.locks.LockSupport;
  * mark, and one that finds the mark older than the delay starts the monitor or wakes it. So a burst that saturates the pool for less than the delay pays a read of the
  * clock and one CAS, and no wake-up; a pool that stays saturated (its workers busy, or blocked)
  * gets the monitor at its next submission or wake after the delay. While the pool stays
- * saturated the monitor looks every {@value #INTERVAL_MILLIS} ms
- * ({@link Pool#compensateHiddenBlocks}): a worker whose thread is WAITING, TIMED_WAITING
+ * saturated the monitor looks every 2 ms ({@link #MIN_INTERVAL_NANOS}) while a worker stays inside
+ * one task from a look to the next, and otherwise doubles the interval at each look, up to 16 ms
+ * ({@link #MAX_INTERVAL_NANOS}; Go's {@code sysmon} backs off to 10 ms the same way): a look is
+ * <em>calm</em> when every worker finished a task since the previous one, is idle, or waits
+ * compensated. Workers that keep finishing tasks hide no long wait, and a look every 2 ms woke
+ * the monitor 500 times a second through a service's whole run: each wake-up is a scheduling
+ * point on a busy core, and a thread of the server JVM doing nothing but waking every 2 ms cost
+ * ForkJoinPool as much as it cost this pool (Jetty's selector ran sooner and handed out each
+ * connection's next request as a task of its own: fewer requests per task, more CPU per request;
+ * docs/measurements/executor.md, 2026-12-06, twelfth session). A worker that blocks after a calm spell is seen
+ * by the second look after it blocked, at most 32 ms later (in the first it may still have
+ * finished a task). At each look ({@link Pool#compensateHiddenBlocks}), a worker whose thread is WAITING, TIMED_WAITING
  * or BLOCKED, outside the pool's own parking (a worker popped off the idle stack that has not
  * run since is on its way) and compensated waits, that has finished no task
- * and used at most {@link #RAN_CPU_NANOS} ns of CPU time since the previous look, seems blocked;
+ * and used at most an eighth ({@link #RAN_SHARE}) of the time since the previous look as CPU time, seems blocked;
  * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
  * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
  * only when nothing else would run); while no thread beyond parallelism runs, one worker that
@@ -43,7 +53,7 @@ import java.util.concurrent.locks.LockSupport;
  * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
  * found the pool not saturated, the monitor parks until a waker wakes it: an idle pool costs it
  * nothing. A task that waits on a lock at the moment of a look, having run for at most an eighth
- * of the interval before it (waiting, or descheduled on a busy machine), may get a spare it did
+ * of the time since the look before it (waiting, or descheduled on a busy machine), may get a spare it did
  * not need; spares retire after the pool's keep-alive.
  *
  * <p>Limit: the monitor is woken by the pool's own traffic (a submission, fork or wake-up that
@@ -76,24 +86,31 @@ final class BlockedWorkerMonitor implements Runnable {
         /** Whether no thread is idle and the pool adds none: the state the monitor watches. */
         boolean saturated();
 
-        /** One look: counts a worker blocked and compensates if every thread seems blocked. */
-        void compensateHiddenBlocks();
+        /**
+         * One look: counts a worker blocked and compensates if every thread seems blocked. A
+         * worker that used more than {@code ranNanos} of CPU time since the previous look ran.
+         * Returns whether the look was calm: every worker finished a task since the previous
+         * look, is idle, or waits compensated.
+         */
+        boolean compensateHiddenBlocks(long ranNanos);
     }
 
-    /** Milliseconds between two looks while the pool is saturated. */
-    static final long INTERVAL_MILLIS = 2;
+    /** Nanoseconds between two looks while the pool is saturated and a worker stays inside one task. */
+    static final long MIN_INTERVAL_NANOS = 2_000_000L;
+    /** The longest interval between two looks, reached while every look is calm. */
+    static final long MAX_INTERVAL_NANOS = 16_000_000L;
     /**
-     * CPU time a worker's thread may have used since the previous look and still seem blocked: an
-     * eighth of the interval. A Jetty worker that serves one connection's requests in one task and
+     * The share of the time since the previous look that a worker's thread may have used as CPU
+     * time and still seem blocked: an eighth. A Jetty worker that serves one connection's requests in one task and
      * waits for each body for a moment is not blocked; with the state at the look alone, the pool
      * counted such workers and ran a third thread through json-small, at 0.80x to 0.88x
      * ForkJoinPool's throughput (docs/measurements/executor.md, 2026-12-05, seventh session).
      */
-    static final long RAN_CPU_NANOS = INTERVAL_MILLIS * 1_000_000L / 8;
+    static final long RAN_SHARE = 8;
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
     static final long WAKE_DELAY_MICROS = 1000;
     /**
-     * Looks in a row (100 ms) that a worker waits to enter a lock whose holder does not run before
+     * Looks in a row (100 ms: a look that finds a worker waiting is 2 ms after the previous one) that a worker waits to enter a lock whose holder does not run before
      * it may get the one spare: the holder may wait for a task queued behind the workers, which
      * only a spare would run; a lock wait shorter than that, as Jackson's and Jetty's in a fresh
      * server's first second, is left alone (docs/measurements/executor.md, 2026-12-06, eleventh
@@ -178,16 +195,22 @@ final class BlockedWorkerMonitor implements Runnable {
     @Override
     public void run() {
         int quiet = 0;
+        long interval = MIN_INTERVAL_NANOS;
+        long lastLook = System.nanoTime();
         while (state != STOPPED) {
             if (pool.saturated()) {
                 quiet = 0;
-                pool.compensateHiddenBlocks();
+                long now = System.nanoTime();
+                boolean calm = pool.compensateHiddenBlocks((now - lastLook) / RAN_SHARE);
+                lastLook = now;
+                interval = calm ? Math.min(2 * interval, MAX_INTERVAL_NANOS) : MIN_INTERVAL_NANOS;
             } else if (++quiet >= QUIET_LOOKS) {
                 quiet = 0;
                 sleep();
+                interval = MIN_INTERVAL_NANOS;
                 continue;
             }
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(INTERVAL_MILLIS));
+            LockSupport.parkNanos(this, interval);
         }
     }
 

@@ -187,19 +187,22 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
          */
         volatile int compensation;
 
-        /** {@link #look}: the worker ran since the observer's previous look. */
+        /** {@link #look}: the worker ran since the observer's previous look, inside one task. */
         static final int LOOK_RAN = 0;
         /** {@link #look}: the worker seems blocked inside a task where the pool cannot see. */
         static final int LOOK_BLOCKED = 1;
         /** {@link #look}: the worker is on the idle stack (or has no thread). */
         static final int LOOK_IDLE = 2;
+        /** {@link #look}: the worker finished a task since the observer's previous look. */
+        static final int LOOK_FINISHED = 3;
 
         /**
          * For an observer, once per look at every worker: what the worker did since the previous
-         * look ({@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_IDLE}; see {@link
-         * IdleStack#compensateHiddenBlocks}).
+         * look ({@link #LOOK_FINISHED}, {@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_IDLE};
+         * see {@link IdleStack#compensateHiddenBlocks}); {@code ranNanos} is the CPU time above
+         * which the worker ran rather than waited (a part of the time since the previous look).
          */
-        abstract int look();
+        abstract int look(long ranNanos);
 
         /**
          * Whether the kernel has this worker's thread runnable: woken, waiting for a core, though
@@ -766,11 +769,12 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * ran 3 threads; a ForkJoinPool held to 2 threads had BwosExecutor's tail (seventh session).
      */
     @Override
-    public void compensateHiddenBlocks() {
+    public boolean compensateHiddenBlocks(long ranNanos) {
         long c = (long) CTL.getVolatile(this);
         if (!saturated(c)) {
-            return; // a worker is idle, or one will be started: nothing to compensate yet
+            return true; // a worker is idle, or one will be started: nothing to compensate yet
         }
+        boolean calm = true; // every worker finished a task since the previous look, or is idle
         int runnable = total(c) - idle(c) - blocked.get();
         Node first = null;
         int stuck = 0;
@@ -781,10 +785,13 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
             if (v == null) {
                 continue;
             }
-            int look = v.look(); // every worker looked at: it records its counts
+            int look = v.look(ranNanos); // every worker looked at: it records its counts
             int by = v.compensation;
+            // A compensated wait of its own has its spare already; any other worker inside one task
+            // since the previous look keeps the monitor looking at the shortest interval.
+            calm &= by == Node.COUNTED_BY_SELF || look == Node.LOOK_FINISHED || look == Node.LOOK_IDLE;
             if (by == Node.COUNTED_BY_OBSERVER) {
-                if (look != Node.LOOK_RAN) {
+                if (look != Node.LOOK_RAN && look != Node.LOOK_FINISHED) {
                     counted++;
                 } else if (takeBackCount(v)) {
                     // Counted at an earlier look and running again, still inside its task (a Jetty
@@ -801,7 +808,7 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
             }
         }
         if (first == null) {
-            return;
+            return calm;
         }
         if (stuck >= runnable) {
             // Nothing would run otherwise, unless the kernel has the worker runnable: then it runs
@@ -815,6 +822,7 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
                 compensate(); // the one spare
             }
         }
+        return false;
     }
 
     /**

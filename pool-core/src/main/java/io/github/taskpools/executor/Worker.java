@@ -399,9 +399,9 @@ final class Worker extends IdleStack.Node implements Runnable {
      * inside a task where the pool cannot see (a latch, a condition, a blocking read) since the
      * monitor's previous look: on no idle stack, not popped by a waker without having run since,
      * its thread WAITING, TIMED_WAITING or BLOCKED, no task finished, and its thread's CPU time
-     * grown by at most {@link BlockedWorkerMonitor#RAN_CPU_NANOS} (where the JVM measures it);
-     * {@link #LOOK_RAN} if it finished a task, runs, used more CPU time than that, or was popped and
-     * has not run since; {@link #LOOK_IDLE} on the idle stack. Records the counts for the next
+     * grown by at most {@code ranNanos} (where the JVM measures it); {@link #LOOK_FINISHED} if
+     * it finished a task; {@link #LOOK_RAN} if it runs, used more CPU time than that, or was popped
+     * and has not run since; {@link #LOOK_IDLE} on the idle stack. Records the counts for the next
      * look. A hint: the worker may run again at any moment.
      *
      * <p>A popped worker's thread stays WAITING, parked in {@link #block}, until the scheduler gives
@@ -414,7 +414,7 @@ final class Worker extends IdleStack.Node implements Runnable {
      * the worker undoes the count after its task or at its park (a spare too many at worst).
      */
     @Override
-    int look() {
+    int look(long ranNanos) {
         long n = tasks();
         long seenTasks = observedTasks;
         observedTasks = n;
@@ -428,13 +428,13 @@ final class Worker extends IdleStack.Node implements Runnable {
         }
         Thread.State s = t.getState();
         boolean waits = s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
-        boolean ranSince = seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > BlockedWorkerMonitor.RAN_CPU_NANOS;
+        boolean ranSince = seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > ranNanos;
         if (waits && n == seenTasks && !ranSince && !wakingOpaque()) {
             blockedLooks++;
             return LOOK_BLOCKED;
         }
         blockedLooks = 0;
-        return LOOK_RAN;
+        return n != seenTasks ? LOOK_FINISHED : LOOK_RAN;
     }
 
     @Override

@@ -39,11 +39,49 @@ class BwosExecutorHiddenBlockTest {
     @ValueSource(ints = {1, 2, 8})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void workersBlockedWhereThePoolCannotSeeAreCompensated(int parallelism) throws Exception {
+        blockedWorkersAreCompensated(parallelism, 0, SUBMISSIONS_BEFORE_COMPENSATION);
+    }
+
+    /**
+     * As above, after a calm spell: half a second of short tasks queued from outside, which keep
+     * the pool saturated with every worker finishing tasks, so that the monitor looks at its
+     * longest interval when the workers block. The blocked workers are still compensated, by the
+     * second look after they block (here 20 to 74 ms; with no bound on the interval, 0.66 s and 1.5
+     * s at parallelism 2 and 1).
+     */
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2, 8})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void workersThatBlockAfterACalmSpellAreCompensated(int parallelism) throws Exception {
+        blockedWorkersAreCompensated(parallelism, 500, SUBMISSIONS_AFTER_A_CALM_SPELL);
+    }
+
+    /** As {@link #SUBMISSIONS_BEFORE_COMPENSATION}, after a calm spell: the monitor is awake, 16 ms apart. */
+    private static final int SUBMISSIONS_AFTER_A_CALM_SPELL = 250;
+
+    private static void blockedWorkersAreCompensated(int parallelism, long calmMillis, int maxSubmissions)
+            throws Exception {
         BwosExecutor pool = BwosExecutor.builder().parallelism(parallelism).build();
         CountDownLatch gate = new CountDownLatch(1);
         AtomicInteger waiting = new AtomicInteger();
         AtomicInteger ticks = new AtomicInteger();
         try {
+            // The calm spell's tasks stay queued when the blockers are submitted behind them: the
+            // pool stays saturated, and the monitor at the interval it reached.
+            AtomicInteger calm = new AtomicInteger();
+            long calmEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(calmMillis);
+            while (System.nanoTime() < calmEnd) {
+                for (int i = 0; i < 64; i++) {
+                    calm.incrementAndGet();
+                    pool.execute(() -> {
+                        long end = System.nanoTime() + 20_000; // a short request's worth of CPU
+                        while (System.nanoTime() < end) {
+                            Thread.onSpinWait();
+                        }
+                    });
+                }
+                Thread.sleep(1);
+            }
             List<Future<?>> blockers = new ArrayList<>();
             for (int i = 0; i < parallelism; i++) {
                 blockers.add(pool.submit(() -> {
@@ -65,7 +103,7 @@ class BwosExecutorHiddenBlockTest {
             // Submissions queued behind the blocked workers wake the monitor (IdleStack.queuedBehind):
             // a few of them, milliseconds, not the thousands that went by before it did.
             int submitted = ticks.get();
-            assertTrue(submitted < SUBMISSIONS_BEFORE_COMPENSATION,
+            assertTrue(submitted < maxSubmissions,
                     () -> submitted + " submissions queued before the blocked workers were compensated: " + pool);
             for (Future<?> f : blockers) {
                 f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
@@ -74,9 +112,10 @@ class BwosExecutorHiddenBlockTest {
             assertTrue(size > parallelism && size <= parallelism + 2,
                     () -> "a spare for the blocked workers (and one a submission may start): " + pool);
             awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
-            awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(),
+            awaitTrue(() -> pool.getCompletedTaskCount() == calm.get() + parallelism + 1 + ticks.get(),
                     () -> "every task ran: " + pool);
-            System.out.println("[hidden blocks] parallelism " + parallelism + ": the task queued behind "
+            System.out.println("[hidden blocks] parallelism " + parallelism + ", calm spell " + calmMillis
+                    + " ms: the task queued behind "
                     + parallelism + " workers blocked in a latch ran after " + micros + " us; pool size " + size);
         } finally {
             gate.countDown();
