@@ -36,9 +36,12 @@ import java.util.concurrent.locks.LockSupport;
  * point on a busy core, and a thread of the server JVM doing nothing but waking every 2 ms cost
  * ForkJoinPool as much as it cost this pool (Jetty's selector ran sooner and handed out each
  * connection's next request as a task of its own: fewer requests per task, more CPU per request;
- * docs/measurements/executor.md, 2026-12-06, twelfth session). A worker that blocks after a calm spell is seen
- * by the second look after it blocked, at most 32 ms later (in the first it may still have
- * finished a task). At each look ({@link Pool#compensateHiddenBlocks}), a worker whose thread is WAITING, TIMED_WAITING
+ * docs/measurements/executor.md, 2026-12-06, twelfth session). A worker that blocks after a calm
+ * spell is seen by the third look after it blocked at the latest, about 34 ms later (the first may
+ * find a task it finished before, the second CPU time it used before it blocked; then looks are 2
+ * ms apart). A worker the monitor counted blocked keeps the looks 2 ms apart while it waits, so
+ * that its count is taken back at the first look that finds it running; one that waits
+ * compensated by the pool ({@link BwosExecutor#managedBlock}, a join) does not. At each look ({@link Pool#compensateHiddenBlocks}), a worker whose thread is WAITING, TIMED_WAITING
  * or BLOCKED, outside the pool's own parking (a worker popped off the idle stack that has not
  * run since is on its way) and compensated waits, that has finished no task
  * and used at most an eighth ({@link #RAN_SHARE}) of the time since the previous look as CPU time, seems blocked;
@@ -90,7 +93,7 @@ final class BlockedWorkerMonitor implements Runnable {
          * One look: counts a worker blocked and compensates if every thread seems blocked. A
          * worker that used more than {@code ranNanos} of CPU time since the previous look ran.
          * Returns whether the look was calm: every worker finished a task since the previous
-         * look, is idle, or waits compensated.
+         * look, is idle, or waits compensated by the pool (not one the monitor counted).
          */
         boolean compensateHiddenBlocks(long ranNanos);
     }
@@ -110,7 +113,7 @@ final class BlockedWorkerMonitor implements Runnable {
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
     static final long WAKE_DELAY_MICROS = 1000;
     /**
-     * Looks in a row (100 ms: a look that finds a worker waiting is 2 ms after the previous one) that a worker waits to enter a lock whose holder does not run before
+     * Looks in a row (about 100 ms: after a look that finds a worker waiting the next is 2 ms later) that a worker waits to enter a lock whose holder does not run before
      * it may get the one spare: the holder may wait for a task queued behind the workers, which
      * only a spare would run; a lock wait shorter than that, as Jackson's and Jetty's in a fresh
      * server's first second, is left alone (docs/measurements/executor.md, 2026-12-06, eleventh
@@ -197,17 +200,23 @@ final class BlockedWorkerMonitor implements Runnable {
         int quiet = 0;
         long interval = MIN_INTERVAL_NANOS;
         long lastLook = System.nanoTime();
+        boolean woken = true; // the workers' records are from before the monitor slept, if ever
         while (state != STOPPED) {
             if (pool.saturated()) {
                 quiet = 0;
                 long now = System.nanoTime();
-                boolean calm = pool.compensateHiddenBlocks((now - lastLook) / RAN_SHARE);
+                // At most the longest interval's share: after a sleep the records are old, and a
+                // worker that served one connection throughout, waiting now, would seem blocked.
+                boolean calm = pool.compensateHiddenBlocks(Math.min(now - lastLook, MAX_INTERVAL_NANOS) / RAN_SHARE);
                 lastLook = now;
-                interval = calm ? Math.min(2 * interval, MAX_INTERVAL_NANOS) : MIN_INTERVAL_NANOS;
+                // The first look after a wake compares with old records: it starts the back-off at no step.
+                interval = calm && !woken ? Math.min(2 * interval, MAX_INTERVAL_NANOS) : MIN_INTERVAL_NANOS;
+                woken = false;
             } else if (++quiet >= QUIET_LOOKS) {
                 quiet = 0;
                 sleep();
                 interval = MIN_INTERVAL_NANOS;
+                woken = true;
                 continue;
             }
             LockSupport.parkNanos(this, interval);

@@ -745,8 +745,8 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * and the monitor at its next look that finds the worker's thread running. One per look. The
      * one spare comes at the first look that finds a worker so: waiting for two looks in a row
      * first left json-large's p99 at 64 connections at medians of 144 and 269 ms in two
-     * interleaved A/Bs against 117 and 141 with one look, and the 2 ms of CPU-time history behind a
-     * look already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
+     * interleaved A/Bs against 117 and 141 with one look, and the CPU-time history behind a look (2 ms
+     * while a worker stays inside one task) already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
      * session). The pool cannot tell a short wait for a lock from a long one, so beyond that one
      * spare it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
      * only when nothing would run otherwise. A worker waiting to enter a lock another thread holds
@@ -772,7 +772,7 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     public boolean compensateHiddenBlocks(long ranNanos) {
         long c = (long) CTL.getVolatile(this);
         if (!saturated(c)) {
-            return true; // a worker is idle, or one will be started: nothing to compensate yet
+            return false; // a worker is idle, or one will be started: nothing to compensate yet, and no look taken
         }
         boolean calm = true; // every worker finished a task since the previous look, or is idle
         int runnable = total(c) - idle(c) - blocked.get();

@@ -399,9 +399,10 @@ final class Worker extends IdleStack.Node implements Runnable {
      * inside a task where the pool cannot see (a latch, a condition, a blocking read) since the
      * monitor's previous look: on no idle stack, not popped by a waker without having run since,
      * its thread WAITING, TIMED_WAITING or BLOCKED, no task finished, and its thread's CPU time
-     * grown by at most {@code ranNanos} (where the JVM measures it); {@link #LOOK_FINISHED} if
-     * it finished a task; {@link #LOOK_RAN} if it runs, used more CPU time than that, or was popped
-     * and has not run since; {@link #LOOK_IDLE} on the idle stack. Records the counts for the next
+     * grown by at most {@code ranNanos} (where the JVM measures it); otherwise {@link
+     * #LOOK_FINISHED} if it finished a task since, else {@link #LOOK_RAN} (it runs, used more CPU
+     * time than that, or was popped and has not run since); {@link #LOOK_IDLE} on the idle stack,
+     * before all of these. Records the counts for the next
      * look. A hint: the worker may run again at any moment.
      *
      * <p>A popped worker's thread stays WAITING, parked in {@link #block}, until the scheduler gives

@@ -43,9 +43,9 @@ class BwosExecutorHiddenBlockTest {
     }
 
     /**
-     * As above, after a calm spell: half a second of short tasks queued from outside, which keep
-     * the pool saturated with every worker finishing tasks, so that the monitor looks at its
-     * longest interval when the workers block. The blocked workers are still compensated, by the
+     * As above, after a calm spell: half a second of short tasks queued from outside faster than
+     * the pool runs them, which keep it saturated with every worker finishing tasks, so that the
+     * monitor looks at its longest interval when the workers block. The blocked workers are still compensated, by the
      * second look after they block (here 20 to 74 ms; with no bound on the interval, 0.66 s and 1.5
      * s at parallelism 2 and 1).
      */
@@ -66,12 +66,14 @@ class BwosExecutorHiddenBlockTest {
         AtomicInteger waiting = new AtomicInteger();
         AtomicInteger ticks = new AtomicInteger();
         try {
-            // The calm spell's tasks stay queued when the blockers are submitted behind them: the
-            // pool stays saturated, and the monitor at the interval it reached.
+            // The calm spell queues more work than 2 cores run (128 tasks of 20 µs a millisecond), so
+            // that tasks of it are still queued when the blockers are submitted behind them: the
+            // pool stays saturated, every worker finishing tasks, and the monitor at the interval
+            // it reached.
             AtomicInteger calm = new AtomicInteger();
             long calmEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(calmMillis);
             while (System.nanoTime() < calmEnd) {
-                for (int i = 0; i < 64; i++) {
+                for (int i = 0; i < 128; i++) {
                     calm.incrementAndGet();
                     pool.execute(() -> {
                         long end = System.nanoTime() + 20_000; // a short request's worth of CPU
@@ -81,6 +83,10 @@ class BwosExecutorHiddenBlockTest {
                     });
                 }
                 Thread.sleep(1);
+            }
+            if (calmMillis > 0) {
+                assertTrue(pool.getQueuedSubmissionCount() + pool.getQueuedTaskCount() > 0,
+                        () -> "the calm spell's tasks still queued: " + pool);
             }
             List<Future<?>> blockers = new ArrayList<>();
             for (int i = 0; i < parallelism; i++) {

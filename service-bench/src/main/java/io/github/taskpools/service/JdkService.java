@@ -45,7 +45,7 @@ final class JdkService implements HttpService {
             endpoints.handle(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), body)
                     .thenAccept(reply -> send(exchange, reply));
         });
-        server.setExecutor(executor.executor());
+        server.setExecutor(executor::execute);
         server.start();
         return new JdkService(server, endpoints, executor);
     }

@@ -28,7 +28,7 @@ final class JettyThreadPool implements ThreadPool {
 
     @Override
     public void execute(Runnable task) {
-        executor.executor().execute(task);
+        executor.execute(task);
     }
 
     /** Waits until the executor has terminated (the service closes it after stopping Jetty). */

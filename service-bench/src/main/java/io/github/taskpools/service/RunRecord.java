@@ -30,6 +30,8 @@ package io.github.taskpools.service;
  * @param stealsPerRequest the executor's steals per request (null: n/a)
  * @param parksPerRequest  parks per request (null: n/a)
  * @param wakesPerRequest  wakes per request (null: n/a)
+ * @param tasksPerRequest tasks the server handed to the executor per request (null: a runs.json
+ *                      written before it was recorded)
  * @param threads       the executor's pool threads at the end of the run, spares included (null: no
  *                      pool, a virtual thread per task; or a runs.json written before it was recorded)
  * @param serverReplies the replies the server counted over the run
@@ -40,12 +42,12 @@ public record RunRecord(int round, int sequence, String server, String executor,
         int wrkThreads, int parallelism, int durationSeconds, long requests, double requestsPerSecond, double p50Us,
         double p90Us, double p99Us, double p999Us, long errors, double cpuSeconds, double wallSeconds,
         double cpuMicrosPerRequest, double cpuUtilisation, Double stealsPerRequest, Double parksPerRequest,
-        Double wakesPerRequest, Integer threads, long serverReplies, boolean failed, String error) {
+        Double wakesPerRequest, Double tasksPerRequest, Integer threads, long serverReplies, boolean failed, String error) {
 
     /** The CSV header of {@link #csv()}. */
     static final String CSV_HEADER = "round,sequence,server,executor,endpoint,connections,wrkThreads,parallelism,"
             + "durationSeconds,requests,requestsPerSecond,p50Us,p90Us,p99Us,p999Us,errors,cpuSeconds,wallSeconds,"
-            + "cpuMicrosPerRequest,cpuUtilisation,stealsPerRequest,parksPerRequest,wakesPerRequest,threads,"
+            + "cpuMicrosPerRequest,cpuUtilisation,stealsPerRequest,parksPerRequest,wakesPerRequest,tasksPerRequest,threads,"
             + "serverReplies,failed,error";
 
     /** The run as one CSV line (n/a counters empty; the error quoted). */
@@ -56,7 +58,7 @@ public record RunRecord(int round, int sequence, String server, String executor,
                 String.valueOf(p50Us), String.valueOf(p90Us), String.valueOf(p99Us), String.valueOf(p999Us),
                 String.valueOf(errors), String.valueOf(cpuSeconds), String.valueOf(wallSeconds),
                 String.valueOf(cpuMicrosPerRequest), String.valueOf(cpuUtilisation), orEmpty(stealsPerRequest),
-                orEmpty(parksPerRequest), orEmpty(wakesPerRequest), threads == null ? "" : String.valueOf(threads),
+                orEmpty(parksPerRequest), orEmpty(wakesPerRequest), orEmpty(tasksPerRequest), threads == null ? "" : String.valueOf(threads),
                 String.valueOf(serverReplies),
                 String.valueOf(failed), '"' + error.replace("\"", "\"\"").replace('\n', ' ') + '"');
     }

@@ -94,9 +94,9 @@ public final class ServerMain implements Callable<Integer> {
     }
 
     /**
-     * The counters of a running service: {@code requests} (replies given), and the executor's
-     * {@code steals}, {@code parks} and {@code wakes} (null where it has no such counter), with its
-     * name and parallelism.
+     * The counters of a running service: {@code requests} (replies given), {@code tasks} (handed to
+     * the executor by the server), and the executor's {@code steals}, {@code parks} and {@code
+     * wakes} (null where it has no such counter), with its name, parallelism and {@code threads}.
      */
     static Map<String, Object> stats(HttpService service) {
         ServiceExecutor ex = service.executor();
@@ -109,6 +109,7 @@ public final class ServerMain implements Callable<Integer> {
         m.put("parks", boxed(ex.parks()));
         m.put("wakes", boxed(ex.wakes()));
         m.put("threads", ex.threads());
+        m.put("tasks", ex.tasks());
         return m;
     }
 

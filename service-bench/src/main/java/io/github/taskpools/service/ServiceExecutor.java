@@ -4,19 +4,23 @@ import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * An executor under test, as the servers of the benchmark use it: the {@link ExecutorService} that
  * runs the requests (and the fan-out endpoint's subtasks), its blocking strategy, its counters of
  * steals, parks and wakes where it has them (empty where it has none: reported as n/a, never as
  * zero) and its occupancy for Jetty's {@code ThreadPool} view ({@link JettyThreadPool}). Made by
- * {@link ServiceExecutors}.
+ * {@link ServiceExecutors}. The servers hand it their work through {@link #execute}, which counts
+ * the tasks: how many a request takes (Jetty serves a connection's requests in one task while
+ * they keep arriving) says as much about a run as its throughput.
  */
 public abstract class ServiceExecutor implements AutoCloseable {
     private final String name;
     private final int parallelism;
     private final ExecutorService executor;
     private final Blocking blocking;
+    private final LongAdder handed = new LongAdder();
 
     protected ServiceExecutor(String name, int parallelism, ExecutorService executor, Blocking blocking) {
         this.name = name;
@@ -38,6 +42,17 @@ public abstract class ServiceExecutor implements AutoCloseable {
     /** The executor that runs the requests. */
     public final ExecutorService executor() {
         return executor;
+    }
+
+    /** Hands a server's task to the executor, and counts it ({@link #tasks}). */
+    public final void execute(Runnable task) {
+        handed.increment();
+        executor.execute(task);
+    }
+
+    /** Tasks the server handed to the executor so far (the fan-out endpoint's subtasks not included). */
+    public final long tasks() {
+        return handed.sum();
     }
 
     /** Blocks the calling request thread until {@code blocker} is releasable, as this executor should. */

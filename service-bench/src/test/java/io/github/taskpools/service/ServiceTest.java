@@ -86,6 +86,15 @@ class ServiceTest {
             int fanouts = CLIENTS * ((PER_CLIENT + 4) / 5);
             assertTrue(counting.executed.get() >= replies + 4L * fanouts,
                     counting.executed.get() + " tasks executed for " + replies + " requests");
+            // The server's own tasks, counted by ServiceExecutor.execute: the fan-out subtasks are not
+            // among them; the JDK's server hands over every exchange, Jetty a connection's requests
+            // that arrive while one of its tasks runs in that task.
+            long serverTasks = counting.tasks();
+            assertTrue(serverTasks > 0 && serverTasks <= counting.executed.get() - 4L * fanouts,
+                    serverTasks + " server tasks of " + counting.executed.get() + " executed");
+            if (server.equals("jdk")) {
+                assertTrue(serverTasks >= replies, serverTasks + " server tasks for " + replies + " exchanges");
+            }
             if (!executor.equals("threadpoolexecutor") && !executor.equals("virtual")) {
                 assertTrue(counting.steals().isPresent(), "steal count");
             }

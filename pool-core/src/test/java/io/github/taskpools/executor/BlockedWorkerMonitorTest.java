@@ -1,0 +1,98 @@
+package io.github.taskpools.executor;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The monitor's pace, against a pool whose looks say what the test wants: it backs off while every
+ * look is calm and looks at the shortest interval while one is not; after it slept, a look's
+ * CPU-time budget is no more than the longest interval's share, however long the sleep. Counts,
+ * not timings: a loaded machine slows both phases.
+ */
+class BlockedWorkerMonitorTest {
+    /** The pool as the monitor sees it: saturated or not, looks calm or not, as set. */
+    private static final class Pool implements BlockedWorkerMonitor.Pool {
+        volatile boolean saturated = true;
+        volatile boolean calm = true;
+        final AtomicInteger looks = new AtomicInteger();
+        final AtomicLong largestBudget = new AtomicLong();
+
+        @Override
+        public boolean saturated() {
+            return saturated;
+        }
+
+        @Override
+        public boolean compensateHiddenBlocks(long ranNanos) {
+            looks.incrementAndGet();
+            largestBudget.accumulateAndGet(ranNanos, Math::max);
+            return calm;
+        }
+    }
+
+    /** Starts the monitor as a pool does: two reports of saturation more than the delay apart. */
+    private static BlockedWorkerMonitor wake(BlockedWorkerMonitor monitor) throws InterruptedException {
+        monitor.onSaturated();
+        Thread.sleep(2 * BlockedWorkerMonitor.WAKE_DELAY_MICROS / 1000 + 1);
+        monitor.onSaturated();
+        return monitor;
+    }
+
+    private static int looksDuring(Pool pool, long millis) throws InterruptedException {
+        int before = pool.looks.get();
+        Thread.sleep(millis);
+        return pool.looks.get() - before;
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void looksLessOftenWhileEveryLookIsCalm() throws Exception {
+        Pool pool = new Pool();
+        BlockedWorkerMonitor monitor = wake(new BlockedWorkerMonitor(pool, "test-monitor"));
+        try {
+            Thread.sleep(100); // the back-off reaches its longest interval: 2 + 4 + 8 + 16 ms
+            int calm = looksDuring(pool, 400);
+            pool.calm = false;
+            Thread.sleep(20); // the look at the longest interval that finds it
+            int watching = looksDuring(pool, 400);
+            // About 25 looks at 16 ms against 200 at 2 ms.
+            assertTrue(calm > 0 && watching >= 2 * calm,
+                    () -> calm + " calm looks in 400 ms against " + watching + " while a worker stays inside one task");
+        } finally {
+            monitor.stop();
+        }
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aLookAfterASleepHasTheLongestIntervalsBudgetAtMost() throws Exception {
+        Pool pool = new Pool();
+        BlockedWorkerMonitor monitor = wake(new BlockedWorkerMonitor(pool, "test-monitor"));
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (pool.looks.get() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            pool.saturated = false; // two quiet looks, then it sleeps
+            Thread.sleep(300);
+            int before = pool.looks.get();
+            pool.saturated = true;
+            wake(monitor);
+            while (pool.looks.get() == before && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertTrue(pool.looks.get() > before, "the monitor woke and looked");
+            long budget = pool.largestBudget.get();
+            // 300 ms of sleep would give 37.5 ms: every worker that waits now would seem blocked.
+            assertTrue(budget <= BlockedWorkerMonitor.MAX_INTERVAL_NANOS / BlockedWorkerMonitor.RAN_SHARE,
+                    () -> "a look's CPU-time budget of " + budget + " ns");
+        } finally {
+            monitor.stop();
+        }
+    }
+}
