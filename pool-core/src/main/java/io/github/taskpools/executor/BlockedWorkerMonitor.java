@@ -5,7 +5,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.AbstractOwnableSynchronizer;
 import java.util.concurrent.locks.LockSupport;
 
@@ -41,10 +40,11 @@ import java.util.concurrent.locks.LockSupport;
  * find a task it finished before, the second CPU time it used before it blocked; then looks are 2
  * ms apart). A worker the monitor counted blocked keeps the looks 2 ms apart while it waits, so
  * that its count is taken back at the first look that finds it running; one that waits
- * compensated by the pool ({@link BwosExecutor#managedBlock}, a join) does not. At each look ({@link Pool#compensateHiddenBlocks}), a worker whose thread is WAITING, TIMED_WAITING
- * or BLOCKED, outside the pool's own parking (a worker popped off the idle stack that has not
- * run since is on its way) and compensated waits, that has finished no task
- * and used at most an eighth ({@link #RAN_SHARE}) of the time since the previous look as CPU time, seems blocked;
+ * compensated by the pool ({@link BwosExecutor#managedBlock}, a join) does not. At each look
+ * ({@link Pool#compensateHiddenBlocks}), a worker whose thread is WAITING, TIMED_WAITING or
+ * BLOCKED, outside the pool's own parking (a worker popped off the idle stack that has not run
+ * since is on its way) and compensated waits, that has finished no task and used at most an
+ * eighth ({@link #RAN_SHARE}) of the time since the previous look as CPU time, seems blocked;
  * when every thread that could run tasks seems blocked, one of them is counted blocked, once, and
  * the pool wakes or adds a worker for it (one per look: as ForkJoinPool compensates by default
  * only when nothing else would run); while no thread beyond parallelism runs, one worker that
@@ -104,8 +104,8 @@ final class BlockedWorkerMonitor implements Runnable {
     static final long MAX_INTERVAL_NANOS = 16_000_000L;
     /**
      * The share of the time since the previous look that a worker's thread may have used as CPU
-     * time and still seem blocked: an eighth. A Jetty worker that serves one connection's requests in one task and
-     * waits for each body for a moment is not blocked; with the state at the look alone, the pool
+     * time and still seem blocked: an eighth. A Jetty worker that serves one connection's requests
+     * in one task and waits for each body for a moment is not blocked; with the state at the look alone, the pool
      * counted such workers and ran a third thread through json-small, at 0.80x to 0.88x
      * ForkJoinPool's throughput (docs/measurements/executor.md, 2026-12-05, seventh session).
      */
@@ -113,8 +113,9 @@ final class BlockedWorkerMonitor implements Runnable {
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
     static final long WAKE_DELAY_MICROS = 1000;
     /**
-     * Looks in a row (about 100 ms: after a look that finds a worker waiting the next is 2 ms later) that a worker waits to enter a lock whose holder does not run before
-     * it may get the one spare: the holder may wait for a task queued behind the workers, which
+     * Looks in a row (about 100 ms: after a look that finds a worker waiting the next is 2 ms
+     * later) that a worker waits to enter a lock whose holder does not run before it may get the
+     * one spare: the holder may wait for a task queued behind the workers, which
      * only a spare would run; a lock wait shorter than that, as Jackson's and Jetty's in a fresh
      * server's first second, is left alone (docs/measurements/executor.md, 2026-12-06, eleventh
      * session: at the first look, json-small kept a spare in 2 of 3 rounds).
@@ -207,9 +208,10 @@ final class BlockedWorkerMonitor implements Runnable {
                 long now = System.nanoTime();
                 // At most the longest interval's share: after a sleep the records are old, and a
                 // worker that served one connection throughout, waiting now, would seem blocked.
-                boolean calm = pool.compensateHiddenBlocks(Math.min(now - lastLook, MAX_INTERVAL_NANOS) / RAN_SHARE);
+                long ranNanos = Math.min(now - lastLook, MAX_INTERVAL_NANOS) / RAN_SHARE;
+                boolean calm = pool.compensateHiddenBlocks(ranNanos);
                 lastLook = now;
-                // The first look after a wake compares with old records: it starts the back-off at no step.
+                // The first look after a wake compares with old records: no back-off step from it.
                 interval = calm && !woken ? Math.min(2 * interval, MAX_INTERVAL_NANOS) : MIN_INTERVAL_NANOS;
                 woken = false;
             } else if (++quiet >= QUIET_LOOKS) {

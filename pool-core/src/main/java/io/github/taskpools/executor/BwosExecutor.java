@@ -140,8 +140,8 @@ import javax.management.ObjectName;
  * machine. Workers merely busy get no spare. A worker blocked inside a task where the pool cannot
  * see (a latch, a monitor, a servlet's blocking read) is found by the pool's monitor thread within
  * milliseconds (a few while some worker stays inside one task, up to about 34 ms after a spell in
- * which every worker kept finishing tasks): once every worker seems so blocked, or one does while no spare runs, the pool
- * wakes or adds one (see {@code BlockedWorkerMonitor}). A worker waiting to enter a lock (a monitor,
+ * which every worker kept finishing tasks): once every worker seems so blocked, or one does while
+ * no spare runs, the pool wakes or adds one (see {@code BlockedWorkerMonitor}). A worker waiting to enter a lock (a monitor,
  * a {@code ReentrantLock}) that another thread holds waits for that thread: it counts when every
  * worker seems blocked, or once it has waited 100 ms for a holder that does not run itself.
  * With more threads than parallelism, an idle worker that stays parked for the {@link

@@ -745,16 +745,18 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * and the monitor at its next look that finds the worker's thread running. One per look. The
      * one spare comes at the first look that finds a worker so: waiting for two looks in a row
      * first left json-large's p99 at 64 connections at medians of 144 and 269 ms in two
-     * interleaved A/Bs against 117 and 141 with one look, and the CPU-time history behind a look (2 ms
-     * while a worker stays inside one task) already tells a wait of a moment (docs/measurements/executor.md, 2026-12-05, eighth
-     * session). The pool cannot tell a short wait for a lock from a long one, so beyond that one
+     * interleaved A/Bs against 117 and 141 with one look, and the CPU-time history behind a look
+     * (2 ms while a worker stays inside one task) already tells a wait of a moment
+     * (docs/measurements/executor.md, 2026-12-05, eighth session). The pool cannot tell a short
+     * wait for a lock from a long one, so beyond that one
      * spare it adds threads as ForkJoinPool compensates by default (its {@code minimumRunnable} of 1),
      * only when nothing would run otherwise. A worker waiting to enter a lock another thread holds
      * ({@link Node#lockHolder}) waits for that thread's critical section, which a spare does not
      * shorten while the holder runs: it counts towards "every thread seems blocked", and for the
      * one spare only once it has waited {@code BlockedWorkerMonitor.LOCK_WAIT_LOOKS} looks in a row
      * for a holder that does not run (which may wait for a task queued behind the workers); never
-     * while the holder runs (ForkJoinPool compensates no lock acquisition). Before that rule, Jackson's and Jetty's locks
+     * while the holder runs (ForkJoinPool compensates no lock acquisition). Before that rule,
+     * Jackson's and Jetty's locks
      * contended in a fresh server's first second gave json-small a spare it kept for good: a third
      * thread on 2 cores, at 0.88x ForkJoinPool's throughput (ForkJoinPool at parallelism 3 lost as
      * much; docs/measurements/executor.md, 2026-12-06, eleventh session). The worker it would
@@ -772,9 +774,9 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     public boolean compensateHiddenBlocks(long ranNanos) {
         long c = (long) CTL.getVolatile(this);
         if (!saturated(c)) {
-            return false; // a worker is idle, or one will be started: nothing to compensate yet, and no look taken
+            return false; // a worker is idle, or one will be started: no look taken, nothing to compensate
         }
-        boolean calm = true; // every worker finished a task since the previous look, or is idle
+        boolean calm = true; // each worker finished a task since the previous look, is idle, or waits compensated
         int runnable = total(c) - idle(c) - blocked.get();
         Node first = null;
         int stuck = 0;

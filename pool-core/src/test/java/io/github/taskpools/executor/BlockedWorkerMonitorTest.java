@@ -1,5 +1,6 @@
 package io.github.taskpools.executor;
 
+import static io.github.taskpools.executor.ExecutorTestSupport.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
@@ -36,11 +37,25 @@ class BlockedWorkerMonitorTest {
     }
 
     /** Starts the monitor as a pool does: two reports of saturation more than the delay apart. */
-    private static BlockedWorkerMonitor wake(BlockedWorkerMonitor monitor) throws InterruptedException {
+    private static void wake(BlockedWorkerMonitor monitor) throws InterruptedException {
         monitor.onSaturated();
         Thread.sleep(2 * BlockedWorkerMonitor.WAKE_DELAY_MICROS / 1000 + 1);
         monitor.onSaturated();
-        return monitor;
+    }
+
+    /** What a test does with a monitor watching {@code pool}, stopped afterwards. */
+    private interface Watched {
+        void run(BlockedWorkerMonitor monitor) throws Exception;
+    }
+
+    private static void watching(Pool pool, Watched body) throws Exception {
+        BlockedWorkerMonitor monitor = new BlockedWorkerMonitor(pool, "test-monitor");
+        wake(monitor);
+        try {
+            body.run(monitor);
+        } finally {
+            monitor.stop();
+        }
     }
 
     private static int looksDuring(Pool pool, long millis) throws InterruptedException {
@@ -53,46 +68,34 @@ class BlockedWorkerMonitorTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void looksLessOftenWhileEveryLookIsCalm() throws Exception {
         Pool pool = new Pool();
-        BlockedWorkerMonitor monitor = wake(new BlockedWorkerMonitor(pool, "test-monitor"));
-        try {
+        watching(pool, monitor -> {
             Thread.sleep(100); // the back-off reaches its longest interval: 2 + 4 + 8 + 16 ms
             int calm = looksDuring(pool, 400);
             pool.calm = false;
             Thread.sleep(20); // the look at the longest interval that finds it
-            int watching = looksDuring(pool, 400);
+            int watched = looksDuring(pool, 400);
             // About 25 looks at 16 ms against 200 at 2 ms.
-            assertTrue(calm > 0 && watching >= 2 * calm,
-                    () -> calm + " calm looks in 400 ms against " + watching + " while a worker stays inside one task");
-        } finally {
-            monitor.stop();
-        }
+            assertTrue(calm > 0 && watched >= 2 * calm,
+                    () -> calm + " calm looks in 400 ms against " + watched + " while a worker stays inside one task");
+        });
     }
 
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aLookAfterASleepHasTheLongestIntervalsBudgetAtMost() throws Exception {
         Pool pool = new Pool();
-        BlockedWorkerMonitor monitor = wake(new BlockedWorkerMonitor(pool, "test-monitor"));
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (pool.looks.get() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
+        watching(pool, monitor -> {
+            awaitTrue(() -> pool.looks.get() > 0, () -> "the monitor looked");
             pool.saturated = false; // two quiet looks, then it sleeps
             Thread.sleep(300);
             int before = pool.looks.get();
             pool.saturated = true;
             wake(monitor);
-            while (pool.looks.get() == before && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-            assertTrue(pool.looks.get() > before, "the monitor woke and looked");
+            awaitTrue(() -> pool.looks.get() > before, () -> "the monitor woke and looked");
             long budget = pool.largestBudget.get();
             // 300 ms of sleep would give 37.5 ms: every worker that waits now would seem blocked.
             assertTrue(budget <= BlockedWorkerMonitor.MAX_INTERVAL_NANOS / BlockedWorkerMonitor.RAN_SHARE,
                     () -> "a look's CPU-time budget of " + budget + " ns");
-        } finally {
-            monitor.stop();
-        }
+        });
     }
 }
