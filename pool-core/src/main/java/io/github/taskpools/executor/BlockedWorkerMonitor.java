@@ -35,7 +35,13 @@ import java.util.concurrent.locks.LockSupport;
  * point on a busy core, and a thread of the server JVM doing nothing but waking every 2 ms cost
  * ForkJoinPool as much as it cost this pool (Jetty's selector ran sooner and handed out each
  * connection's next request as a task of its own: fewer requests per task, more CPU per request;
- * docs/measurements/executor.md, 2026-12-06, twelfth session). A worker that blocks after a calm
+ * docs/measurements/executor.md, 2026-12-06, twelfth session). Workers that run inside one task
+ * from look to look keep the looks 2 ms apart: letting the monitor back off there too (json-medium's
+ * workers serve many requests a task) gave Jetty ForkJoinPool's tasks per request and about 3% more
+ * throughput on json-medium, and tripled json-large's p99, whose workers wait for request bodies
+ * inside their tasks and which the wake-ups keep from serving the same connections for good
+ * (thirteenth session; a worker's wait the pool is told of, as ForkJoinPool is through {@code
+ * managedBlock}, would do without them). A worker that blocks after a calm
  * spell is seen by the third look after it blocked at the latest, about 34 ms later (the first may
  * find a task it finished before, the second CPU time it used before it blocked; then looks are 2
  * ms apart). A worker the monitor counted blocked keeps the looks 2 ms apart while it waits, so
