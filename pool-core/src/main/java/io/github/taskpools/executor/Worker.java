@@ -1057,6 +1057,19 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
+     * A task of this worker's into the pool's shared spill queue, behind what is queued there, where
+     * every worker takes it when idle and every {@value #INJECTION_INTERVAL} tasks (the virtual
+     * thread a worker's {@code Thread.yield()} hands back, {@link BwosVirtualThreads}).
+     *
+     * @throws RejectedExecutionException once {@code shutdownNow} has begun
+     */
+    void submitShared(BwosTask<?> t) {
+        if (!handOver(null, t)) {
+            throw new RejectedExecutionException("BwosExecutor was shut down now");
+        }
+    }
+
+    /**
      * Offers {@code t} to {@code q} (the spill queue if {@code q} is null or full) in a hand-over,
      * then signals: the fenced producer side of the parking handshake. {@code false}, with nothing
      * moved, once shutdownNow has begun.

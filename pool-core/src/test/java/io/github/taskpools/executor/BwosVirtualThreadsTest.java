@@ -18,6 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -475,6 +476,61 @@ class BwosVirtualThreadsTest {
         }, entered, release::countDown);
         // JDK 24 (JEP 491) unmounts a virtual thread that blocks inside synchronized.
         assertEquals(FEATURE <= 23, pinned, "blocking inside synchronized pins the carrier on JDK 21 to 23 only");
+    }
+
+    /**
+     * {@code Thread.yield()} lets the other ready virtual threads run: on one worker, four virtual
+     * threads started from outside while the worker is busy (so all four are queued in the pool's
+     * shared queue when it takes the first) and that each yield 50 times take turns, as on the
+     * default scheduler. Before a yielded thread went behind the pool's shared queue, the worker
+     * took it back from its own FIFO queue at once, ahead of the others in its inbox, and each
+     * thread ran its 50 turns in a row.
+     */
+    @Test
+    void aVirtualThreadThatYieldsLetsTheOthersRun() throws Exception {
+        assumeVirtualThreads();
+        BwosExecutor p = pool(1, "vt-yield-");
+        ThreadFactory factory = BwosVirtualThreads.newThreadFactory(p);
+        int threads = 4;
+        int turns = 50;
+        List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        p.execute(() -> {
+            busy.countDown();
+            try {
+                release.await(); // the only worker, busy while the virtual threads start
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        busy.await();
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            int id = i;
+            Thread t = factory.newThread(() -> {
+                for (int k = 0; k < turns; k++) {
+                    order.add(id);
+                    Thread.yield();
+                }
+            });
+            ts.add(t);
+            t.start();
+        }
+        release.countDown();
+        for (Thread t : ts) {
+            t.join(LONG_WAIT_MS);
+            assertFalse(t.isAlive(), () -> t + " still running: " + p);
+        }
+        assertEquals(threads * turns, order.size());
+        int repeats = 0; // turns taken right after the same thread's previous turn
+        for (int k = 1; k < order.size(); k++) {
+            repeats += order.get(k).equals(order.get(k - 1)) ? 1 : 0;
+        }
+        int r = repeats;
+        // Once fewer threads are left, turns repeat: the last one runs its rest alone.
+        assertTrue(r <= order.size() / 4, () -> r + " of " + order.size() + " turns repeated the previous thread's: "
+                + order.subList(0, Math.min(60, order.size())));
     }
 
     @Test
