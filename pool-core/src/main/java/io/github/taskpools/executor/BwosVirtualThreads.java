@@ -41,11 +41,13 @@ import java.util.concurrent.ThreadFactory;
  *   <li>A virtual thread started or unparked by code running on a worker of the pool (the worker
  *       itself, or a virtual thread mounted on it) is queued in that worker's FIFO submission queue,
  *       where the worker takes it oldest first and idle workers steal it (as the default scheduler
- *       pushes it to its carrier's queue), except one the worker's {@code Thread.yield()} hands
- *       back while that queue is empty, which goes behind the pool's shared queue so that the
- *       other ready virtual threads run first (the JDK's own rule for a yield on its scheduler; on
- *       JDK 21 to 23 an unpark by a virtual thread mounted on the worker is handed over the same
- *       way and follows the same rule). One started or unparked from anywhere else (a platform
+ *       pushes it to its carrier's queue). Except a virtual thread that yields (or parks with its
+ *       permit already given) while that queue is empty: it goes into the pool's shared spill
+ *       queue, behind the worker's inbox and the other workers' queues, so that the ready virtual
+ *       threads there run first, as the JDK puts a yielding thread into its shared queue when the
+ *       carrier's queue is empty. The workers poll the spill queue before the submission stripes:
+ *       virtual threads still in the stripes may run after it. One started or unparked from
+ *       anywhere else (a platform
  *       thread, the JDK's timer and I/O threads, a virtual thread of another scheduler) goes
  *       through the pool's submission stripes, as {@link BwosExecutor#execute(Runnable)} from
  *       outside. Either way a parked worker is woken as for any submission.</li>
@@ -158,14 +160,15 @@ public final class BwosVirtualThreads {
                 // Worker.submit rejects once shutdownNow has begun (its hand-over).
                 ((BwosWorkerThread) carrier).worker.submit(pool.executeTask(continuation));
             } else if (current instanceof BwosWorkerThread && pool.owns(((BwosWorkerThread) current).worker)
+                    && ((BwosWorkerThread) current).worker.runs(continuation)
                     && ((BwosWorkerThread) current).worker.submissions.isEmpty()) {
-                // The worker itself, no virtual thread mounted: the JDK hands back a virtual thread
-                // that yielded (or parked with its permit already given) after unmounting it. Into
-                // its own empty FIFO queue the worker would take it next, before the ready virtual
-                // threads in its inbox and the stripes: Thread.yield() would not yield (vthread-json:
-                // a median of 2.3 µs from ready to done against the default scheduler's 252, a p99
-                // of twice its). As the JDK's VirtualThread.afterYield does for its own scheduler
-                // when the carrier's queue is empty, behind the pool's shared queue instead.
+                // The virtual thread the worker is running hands itself back, unmounted: a yield
+                // (or a park whose permit was already given). Into the worker's empty FIFO queue
+                // the worker would take it next, ahead of the ready virtual threads in its inbox:
+                // Thread.yield() did not yield (4 threads yielding 50 times each on one worker
+                // took 196 of 200 turns in a row). As the JDK's VirtualThread.afterYield does on
+                // its own scheduler when the carrier's queue is empty: into the pool's shared
+                // (spill) queue, behind the worker's inbox and the other workers' queues.
                 ((BwosWorkerThread) current).worker.submitShared(pool.executeTask(continuation));
             } else {
                 pool.execute(continuation); // on a worker: its FIFO queue; elsewhere: the stripes

@@ -275,6 +275,11 @@ final class Worker extends IdleStack.Node implements Runnable {
      */
     private long observedCpu = -1L;
     /**
+     * The task this worker runs (the innermost while a join helps), or null. Plain: written and
+     * read by this worker's thread only ({@link #runs}).
+     */
+    private BwosTask<?> running;
+    /**
      * The kernel's id of this worker's thread ({@link KernelThreads}), or {@code UNKNOWN}: volatile,
      * written by the thread as it starts and ends, read by the monitor before it counts this worker
      * blocked (a stale id names an ended thread, whose state cannot be read: a hint).
@@ -382,7 +387,10 @@ final class Worker extends IdleStack.Node implements Runnable {
         // batches up to BATCH until it has timed one.
         boolean timed = (tasks & (INJECTION_INTERVAL - 1)) == INJECTION_INTERVAL - 1;
         long start = timed ? System.nanoTime() : 0L;
-        t.doExec();
+        BwosTask<?> outer = running; // a join that helps runs tasks inside a task
+        running = t;
+        t.doExec(); // catches what the task throws
+        running = outer;
         if (timed) {
             sizeBatches(System.nanoTime() - start);
         }
@@ -1057,9 +1065,20 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
+     * Whether this worker is running {@code command}, given to {@code execute}: on this worker's
+     * thread, a virtual thread's continuation that hands itself back to the pool after a yield
+     * ({@link BwosVirtualThreads}).
+     */
+    boolean runs(Runnable command) {
+        BwosTask<?> t = running;
+        return t instanceof Adapters.RunnableExecuteTask && ((Adapters.RunnableExecuteTask) t).runnable == command;
+    }
+
+    /**
      * A task of this worker's into the pool's shared spill queue, behind what is queued there, where
-     * every worker takes it when idle and every {@value #INJECTION_INTERVAL} tasks (the virtual
-     * thread a worker's {@code Thread.yield()} hands back, {@link BwosVirtualThreads}).
+     * every worker takes it when idle (before the stripes) and every {@value #INJECTION_INTERVAL}
+     * tasks (the virtual thread a worker's {@code Thread.yield()} hands back, {@link
+     * BwosVirtualThreads}).
      *
      * @throws RejectedExecutionException once {@code shutdownNow} has begun
      */
