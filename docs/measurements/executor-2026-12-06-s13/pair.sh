@@ -4,7 +4,7 @@
 set -euo pipefail
 label=$1 jar=$2 ex=$3 ep=$4 c=$5 J=${6:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin
 log=$(mktemp)
-$J/java -Xms1g -Xmx1g -XX:+AlwaysPreTouch -cp $jar io.github.taskpools.service.ServerMain --server jetty --executor $ex --parallelism 2 --selectors 1 > $log 2>&1 < <(sleep 40) &
+$J/java -Xms1g -Xmx1g -XX:+AlwaysPreTouch -cp $jar${EXTRA_CP:+:$EXTRA_CP} ${MAIN:-io.github.taskpools.service.ServerMain} --server jetty --executor $ex --parallelism 2 --selectors 1 > $log 2>&1 < <(sleep 40) &
 for i in $(seq 100); do line=$(grep READY $log || true); [[ -n "$line" ]] && break; sleep 0.2; done
 port=$(sed 's/.*port=\([0-9]*\).*/\1/' <<<"$line"); pid=$(sed 's/.*pid=\([0-9]*\).*/\1/' <<<"$line"); ctl=$(sed 's/.*control=\([0-9]*\).*/\1/' <<<"$line")
 wrk -t 2 -c $c -d 8s -s ${LUA:-/work/prof/lua}/$ep.lua http://127.0.0.1:$port/json > /dev/null
