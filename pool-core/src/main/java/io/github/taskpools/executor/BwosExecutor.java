@@ -359,6 +359,11 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         return w.pool == lifecycle;
     }
 
+    /** A virtual thread's continuation as a task of this pool ({@link BwosVirtualThreads}). */
+    BwosTask<?> continuationTask(Runnable continuation) {
+        return new Adapters.ContinuationTask(continuation, handler);
+    }
+
     /** The task {@link #execute(Runnable)} makes of {@code command}: its exception goes to the handler. */
     BwosTask<?> executeTask(Runnable command) {
         return new Adapters.RunnableExecuteTask(command, handler);
@@ -561,6 +566,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             if (t.tryClaim() && t.trySetCancelled()) {
                 if (t instanceof Adapters.RunnableExecuteTask) {
                     never.add(((Adapters.RunnableExecuteTask) t).runnable);
+                } else if (t instanceof Adapters.ContinuationTask) {
+                    never.add(((Adapters.ContinuationTask) t).continuation); // the JDK's Runnable
                 } else if (t instanceof Adapters.InterruptibleTask) {
                     never.add((Runnable) t); // the future of a submit
                 } // else a BwosTask (submitted or forked): cancelled, its future says so

@@ -158,7 +158,7 @@ public final class BwosVirtualThreads {
                 // A virtual thread mounted (and pinned by the JDK for this call) on a worker of ours:
                 // the worker's own submission, as BwosExecutor.execute makes it on the worker.
                 // Worker.submit rejects once shutdownNow has begun (its hand-over).
-                ((BwosWorkerThread) carrier).worker.submit(pool.executeTask(continuation));
+                ((BwosWorkerThread) carrier).worker.submit(pool.continuationTask(continuation));
             } else if (current instanceof BwosWorkerThread && pool.owns(((BwosWorkerThread) current).worker)
                     && ((BwosWorkerThread) current).worker.runs(continuation)
                     && ((BwosWorkerThread) current).worker.submissions.isEmpty()) {
@@ -169,9 +169,9 @@ public final class BwosVirtualThreads {
                 // took 196 of 200 turns in a row). As the JDK's VirtualThread.afterYield does on
                 // its own scheduler when the carrier's queue is empty: into the pool's shared
                 // (spill) queue, behind the worker's inbox and the other workers' queues.
-                ((BwosWorkerThread) current).worker.submitShared(pool.executeTask(continuation));
+                ((BwosWorkerThread) current).worker.submitShared(pool.continuationTask(continuation));
             } else {
-                pool.execute(continuation); // on a worker: its FIFO queue; elsewhere: the stripes
+                pool.execute(pool.continuationTask(continuation)); // on a worker: its FIFO queue; elsewhere: the stripes
             }
         }
 

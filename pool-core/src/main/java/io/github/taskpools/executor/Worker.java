@@ -275,10 +275,11 @@ final class Worker extends IdleStack.Node implements Runnable {
      */
     private long observedCpu = -1L;
     /**
-     * The task this worker runs (the innermost while a join helps), or null. Plain: written and
-     * read by this worker's thread only ({@link #runs}).
+     * The virtual thread's continuation this worker runs (the innermost), or null: set around its
+     * run by {@link Adapters.ContinuationTask}, only for continuations. Plain: written and read by
+     * this worker's thread only ({@link #runs}).
      */
-    private BwosTask<?> running;
+    Runnable runningContinuation;
     /**
      * The kernel's id of this worker's thread ({@link KernelThreads}), or {@code UNKNOWN}: volatile,
      * written by the thread as it starts and ends, read by the monitor before it counts this worker
@@ -387,10 +388,7 @@ final class Worker extends IdleStack.Node implements Runnable {
         // batches up to BATCH until it has timed one.
         boolean timed = (tasks & (INJECTION_INTERVAL - 1)) == INJECTION_INTERVAL - 1;
         long start = timed ? System.nanoTime() : 0L;
-        BwosTask<?> outer = running; // a join that helps runs tasks inside a task
-        running = t;
-        t.doExec(); // catches what the task throws
-        running = outer;
+        t.doExec();
         if (timed) {
             sizeBatches(System.nanoTime() - start);
         }
@@ -1065,13 +1063,12 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
-     * Whether this worker is running {@code command}, given to {@code execute}: on this worker's
-     * thread, a virtual thread's continuation that hands itself back to the pool after a yield
-     * ({@link BwosVirtualThreads}).
+     * Whether this worker is running the virtual thread's continuation {@code command}: on this
+     * worker's thread, a continuation that hands itself back to the pool after a yield ({@link
+     * BwosVirtualThreads}).
      */
     boolean runs(Runnable command) {
-        BwosTask<?> t = running;
-        return t instanceof Adapters.RunnableExecuteTask && ((Adapters.RunnableExecuteTask) t).runnable == command;
+        return runningContinuation == command;
     }
 
     /**
