@@ -33,7 +33,7 @@ final class Adapters {
      * it, so an exception it throws goes to the pool's uncaught-exception handler, and the worker
      * lives on.
      */
-    static final class RunnableExecuteTask extends BwosTask<Void> {
+    static class RunnableExecuteTask extends BwosTask<Void> {
         final Runnable runnable;
         /** The pool's uncaught-exception handler, or null for the running thread's. */
         private final Thread.UncaughtExceptionHandler handler;
@@ -76,43 +76,25 @@ final class Adapters {
      * yield is known. Only continuations pay for the record: a field set around every task cost
      * fine-grained fork/join a tenth of its throughput (2026-12-06, thirteenth session).
      */
-    static final class ContinuationTask extends BwosTask<Void> {
-        final Runnable continuation;
-        /** The pool's uncaught-exception handler, or null for the running thread's. */
-        private final Thread.UncaughtExceptionHandler handler;
-
+    static final class ContinuationTask extends RunnableExecuteTask {
         ContinuationTask(Runnable continuation, Thread.UncaughtExceptionHandler handler) {
-            this.continuation = continuation;
-            this.handler = handler;
+            super(continuation, handler);
         }
 
-        /** Runs the continuation, recorded on its worker; {@code false} as {@link RunnableExecuteTask#exec}. */
+        /** Runs the continuation, recorded on its worker. */
         @Override
         protected boolean exec() {
             Worker w = Worker.current();
-            Runnable outer = w == null ? null : w.runningContinuation;
-            if (w != null) {
-                w.runningContinuation = continuation;
+            if (w == null) {
+                return super.exec();
             }
+            Runnable outer = w.runningContinuation;
+            w.runningContinuation = runnable;
             try {
-                continuation.run();
-            } catch (Throwable ex) {
-                reportUncaught(handler, ex);
+                return super.exec(); // reports what the continuation throws
             } finally {
-                if (w != null) {
-                    w.runningContinuation = outer;
-                }
+                w.runningContinuation = outer;
             }
-            return false;
-        }
-
-        @Override
-        public Void getRawResult() {
-            return null;
-        }
-
-        @Override
-        protected void setRawResult(Void value) {
         }
     }
 

@@ -564,10 +564,8 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
             // A copy of a fork published twice is returned or cancelled only if it is claimed here:
             // the other copy may be running.
             if (t.tryClaim() && t.trySetCancelled()) {
-                if (t instanceof Adapters.RunnableExecuteTask) {
+                if (t instanceof Adapters.RunnableExecuteTask) { // a virtual thread's continuation too
                     never.add(((Adapters.RunnableExecuteTask) t).runnable);
-                } else if (t instanceof Adapters.ContinuationTask) {
-                    never.add(((Adapters.ContinuationTask) t).continuation); // the JDK's Runnable
                 } else if (t instanceof Adapters.InterruptibleTask) {
                     never.add((Runnable) t); // the future of a submit
                 } // else a BwosTask (submitted or forked): cancelled, its future says so
