@@ -159,9 +159,7 @@ public final class BwosVirtualThreads {
                 // the worker's own submission, as BwosExecutor.execute makes it on the worker.
                 // Worker.submit rejects once shutdownNow has begun (its hand-over).
                 ((BwosWorkerThread) carrier).worker.submit(pool.continuationTask(continuation));
-            } else if (current instanceof BwosWorkerThread && pool.owns(((BwosWorkerThread) current).worker)
-                    && ((BwosWorkerThread) current).worker.runs(continuation)
-                    && ((BwosWorkerThread) current).worker.submissions.isEmpty()) {
+            } else if (current instanceof BwosWorkerThread && handsItselfBack(((BwosWorkerThread) current).worker, continuation)) {
                 // The virtual thread the worker is running hands itself back, unmounted: a yield
                 // (or a park whose permit was already given). Into the worker's empty FIFO queue
                 // the worker would take it next, ahead of the ready virtual threads in its inbox:
@@ -173,6 +171,11 @@ public final class BwosVirtualThreads {
             } else {
                 pool.execute(pool.continuationTask(continuation)); // on a worker: its FIFO queue; elsewhere: the stripes
             }
+        }
+
+        /** Whether {@code w}, a worker of this pool with an empty FIFO queue, runs {@code continuation}. */
+        private boolean handsItselfBack(Worker w, Runnable continuation) {
+            return pool.owns(w) && w.runs(continuation) && w.submissions.isEmpty();
         }
 
         @Override
