@@ -26,26 +26,31 @@ import java.util.concurrent.locks.LockSupport;
  * mark, and one that finds the mark older than the delay starts the monitor or wakes it. So a burst that saturates the pool for less than the delay pays a read of the
  * clock and one CAS, and no wake-up; a pool that stays saturated (its workers busy, or blocked)
  * gets the monitor at its next submission or wake after the delay. While the pool stays
- * saturated the monitor looks every 2 ms ({@link #MIN_INTERVAL_NANOS}) while a worker stays inside
- * one task from a look to the next, and otherwise doubles the interval at each look, up to 16 ms
- * ({@link #MAX_INTERVAL_NANOS}; Go's {@code sysmon} backs off to 10 ms the same way): a look is
- * <em>calm</em> when every worker finished a task since the previous one, is idle, or waits
- * compensated. Workers that keep finishing tasks hide no long wait, and a look every 2 ms woke
+ * saturated the monitor looks every 2 ms ({@link #MIN_INTERVAL_NANOS}) while a worker waits inside
+ * one task from a look to the next, or runs inside one while a queued task has waited {@value
+ * #QUEUE_WAIT_MILLIS} ms or longer ({@link QueueAge}), and otherwise doubles the interval at each
+ * look, up to 16 ms ({@link #MAX_INTERVAL_NANOS}; Go's {@code sysmon} backs off to 10 ms the same
+ * way): a look is <em>calm</em> when every worker finished a task since the previous one, is idle,
+ * waits compensated, or runs (its thread RUNNABLE) while nothing queued has waited that long.
+ * Workers that keep finishing tasks hide no long wait, and a look every 2 ms woke
  * the monitor 500 times a second through a service's whole run: each wake-up is a scheduling
  * point on a busy core, and a thread of the server JVM doing nothing but waking every 2 ms cost
  * ForkJoinPool as much as it cost this pool (Jetty's selector ran sooner and handed out each
  * connection's next request as a task of its own: fewer requests per task, more CPU per request;
  * docs/measurements/executor.md, 2026-12-06, twelfth session). Workers that run inside one task
- * from look to look keep the looks 2 ms apart: letting the monitor back off there too (json-medium's
- * workers serve many requests a task) gave Jetty ForkJoinPool's tasks per request and about 3% more
- * throughput on json-medium, and tripled json-large's p99, whose workers wait for request bodies
- * inside their tasks and which the wake-ups keep from serving the same connections for good
- * (thirteenth session; a worker's wait the pool is told of, as ForkJoinPool is through {@code
- * managedBlock}, would do without them). A worker that blocks after a calm
+ * (json-medium's serve 9 to 20 requests a task) are calm while the queue moves: with them not calm
+ * the server handed out twice ForkJoinPool's tasks per request and lost 3 to 4% of its throughput
+ * there (thirteenth and fourteenth sessions). While a queued task has waited
+ * {@value #QUEUE_WAIT_MILLIS} ms or longer, a worker found waiting inside its task, though it ran
+ * since the previous look, is enough for the one spare below where no worker that seems blocked
+ * gets it: json-large's workers wait for request bodies
+ * inside their tasks, and without it both served their own connections for hundreds of
+ * milliseconds while the others waited in the queue (ForkJoinPool is told of each such wait by
+ * {@code managedBlock} and runs another thread at once). A worker that blocks after a calm
  * spell is seen by the third look after it blocked at the latest, about 34 ms later (the first may
  * find a task it finished before, the second CPU time it used before it blocked; then looks are 2
  * ms apart). A worker the monitor counted blocked keeps the looks 2 ms apart while it waits, so
- * that its count is taken back at the first look that finds it running; one that waits
+ * that its count is taken back at the first look that finds it running or having run; one that waits
  * compensated by the pool ({@link BwosExecutor#managedBlock}, a join) does not. At each look
  * ({@link Pool#compensateHiddenBlocks}), a worker whose thread is WAITING, TIMED_WAITING or
  * BLOCKED, outside the pool's own parking (a worker popped off the idle stack that has not run
@@ -59,7 +64,7 @@ import java.util.concurrent.locks.LockSupport;
  * not), is enough, for one spare (ForkJoinPool, told of every
  * wait by {@code managedBlock}, ran 3 threads at parallelism 2 under Jetty's json-large load).
  * The count is undone by the worker after its task or at its park, or by the monitor at the
- * first look that finds it running. After {@value #QUIET_LOOKS} looks in a row that
+ * first look that finds it running or having run. After {@value #QUIET_LOOKS} looks in a row that
  * found the pool not saturated, the monitor parks until a waker wakes it: an idle pool costs it
  * nothing. A task that waits on a lock at the moment of a look, having run for at most an eighth
  * of the time since the look before it (waiting, or descheduled on a busy machine), may get a spare it did
@@ -96,12 +101,20 @@ final class BlockedWorkerMonitor implements Runnable {
         boolean saturated();
 
         /**
-         * One look: counts a worker blocked and compensates if every thread seems blocked. A
-         * worker that used more than {@code ranNanos} of CPU time since the previous look ran.
+         * One look: counts a worker blocked and compensates if every thread seems blocked, or one
+         * does (or, with {@code queueWaits}, waited since the previous look) while no spare runs.
+         * A worker that used more than {@code ranNanos} of CPU time since the previous look ran.
          * Returns whether the look was calm: every worker finished a task since the previous
-         * look, is idle, or waits compensated by the pool (not one the monitor counted).
+         * look, is idle, waits compensated by the pool (not one the monitor counted), or, unless
+         * {@code queueWaits}, runs inside its task.
          */
-        boolean compensateHiddenBlocks(long ranNanos);
+        boolean compensateHiddenBlocks(long ranNanos, boolean queueWaits);
+
+        /**
+         * At least how long the oldest task queued for a worker has waited, in nanoseconds, at
+         * {@code now} ({@link QueueAge}); called once per look, which it takes part in.
+         */
+        long oldestQueuedWaitNanos(long now);
     }
 
     /** Nanoseconds between two looks while the pool is saturated and a worker stays inside one task. */
@@ -116,6 +129,16 @@ final class BlockedWorkerMonitor implements Runnable {
      * ForkJoinPool's throughput (docs/measurements/executor.md, 2026-12-05, seventh session).
      */
     static final long RAN_SHARE = 8;
+    /**
+     * Milliseconds a queued task may wait before workers that run inside their tasks keep the looks
+     * 2 ms apart, and one that waits inside its task gets the one spare (seen between this and this
+     * plus two look intervals after the task was queued, see {@link QueueAge}). Against json-medium's
+     * queue waits (tens of milliseconds while both workers serve connections) and json-large's
+     * (hundreds once both serve their own): with 100 ms json-medium's p99 was 96 to 114 ms, with 30
+     * ms 56 to 63, at the same throughput (ForkJoinPool's p99 153 to 366; fourteenth session).
+     */
+    static final long QUEUE_WAIT_MILLIS = 30;
+    private static final long QUEUE_WAIT_NANOS = QUEUE_WAIT_MILLIS * 1_000_000L;
     /** Microseconds the pool stays saturated before a waker wakes the monitor. */
     static final long WAKE_DELAY_MICROS = 1000;
     /**
@@ -215,7 +238,10 @@ final class BlockedWorkerMonitor implements Runnable {
                 // At most the longest interval's share: after a sleep the records are old, and a
                 // worker that served one connection throughout, waiting now, would seem blocked.
                 long ranNanos = Math.min(now - lastLook, MAX_INTERVAL_NANOS) / RAN_SHARE;
-                boolean calm = pool.compensateHiddenBlocks(ranNanos);
+                // Read at every look (it moves the marks); not trusted at the first after a wake,
+                // whose CPU-time records are old too.
+                boolean queueWaits = pool.oldestQueuedWaitNanos(now) >= QUEUE_WAIT_NANOS && !woken;
+                boolean calm = pool.compensateHiddenBlocks(ranNanos, queueWaits);
                 lastLook = now;
                 // The first look after a wake compares with old records: no back-off step from it.
                 interval = calm && !woken ? Math.min(2 * interval, MAX_INTERVAL_NANOS) : MIN_INTERVAL_NANOS;

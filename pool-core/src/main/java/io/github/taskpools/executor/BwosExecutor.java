@@ -139,9 +139,11 @@ import javax.management.ObjectName;
  * computation's joins last microseconds, and a spare for each put more threads than cores on the
  * machine. Workers merely busy get no spare. A worker blocked inside a task where the pool cannot
  * see (a latch, a monitor, a servlet's blocking read) is found by the pool's monitor thread within
- * milliseconds (a few while some worker stays inside one task, up to about 34 ms after a spell in
- * which every worker kept finishing tasks): once every worker seems so blocked, or one does while
- * no spare runs, the pool wakes or adds one (see {@code BlockedWorkerMonitor}). A worker waiting to enter a lock (a monitor,
+ * milliseconds (a few while some worker waits inside one task, up to about 34 ms after a spell in
+ * which every worker kept finishing tasks or ran): once every worker seems so blocked, or one does
+ * while no spare runs, the pool wakes or adds one (see {@code BlockedWorkerMonitor}). While a
+ * queued task has waited 30 ms or longer, a worker found waiting inside its task, even for a moment
+ * (a servlet reading a request body in parts), is enough for that one spare. A worker waiting to enter a lock (a monitor,
  * a {@code ReentrantLock}) that another thread holds waits for that thread: it counts when every
  * worker seems blocked, or once it has waited 100 ms for a holder that does not run itself.
  * With more threads than parallelism, an idle worker that stays parked for the {@link
@@ -256,6 +258,7 @@ public final class BwosExecutor extends AbstractExecutorService implements AutoC
         this.ctl = new IdleStack(workers, n, maxThreads, b.keepAliveNanos, this::startThread,
                 "bwos-executor-" + id + "-monitor");
         this.shared = new SharedQueue(n, ctl);
+        ctl.watchQueues(new QueueAge(workers, shared));
         ObjectName name = null;
         if (b.jmxName != null) {
             try {

@@ -187,18 +187,29 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
          */
         volatile int compensation;
 
-        /** {@link #look}: the worker ran since the observer's previous look, inside one task. */
-        static final int LOOK_RAN = 0;
+        /**
+         * {@link #look}: the worker finished no task since the observer's previous look and its
+         * thread does not wait (RUNNABLE: inside a task, or searching), or it is on its way from
+         * the idle stack.
+         */
+        static final int LOOK_RUNNING = 0;
         /** {@link #look}: the worker seems blocked inside a task where the pool cannot see. */
         static final int LOOK_BLOCKED = 1;
         /** {@link #look}: the worker is on the idle stack (or has no thread). */
         static final int LOOK_IDLE = 2;
         /** {@link #look}: the worker finished a task since the observer's previous look. */
         static final int LOOK_FINISHED = 3;
+        /**
+         * {@link #look}: the worker finished no task since the observer's previous look and its
+         * thread waits now, but ran since (a Jetty worker waiting a moment for the next part of a
+         * request body).
+         */
+        static final int LOOK_WAITED = 4;
 
         /**
          * For an observer, once per look at every worker: what the worker did since the previous
-         * look ({@link #LOOK_FINISHED}, {@link #LOOK_RAN}, {@link #LOOK_BLOCKED}, {@link #LOOK_IDLE};
+         * look ({@link #LOOK_IDLE}, {@link #LOOK_FINISHED}, {@link #LOOK_RUNNING}, {@link
+         * #LOOK_WAITED}, {@link #LOOK_BLOCKED};
          * see {@link IdleStack#compensateHiddenBlocks}); {@code ranNanos} is the CPU time above
          * which the worker ran rather than waited (a part of the time since the previous look).
          */
@@ -292,6 +303,12 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
     private final ThreadStarter starter;
     /** Watches for workers blocked where the pool cannot see, while the pool is saturated. */
     private final BlockedWorkerMonitor monitor;
+    /**
+     * The pool's queues as the monitor sees them: set once by the pool's constructor ({@link
+     * #watchQueues}), before any thread of the pool starts; volatile, read once per look by the
+     * monitor's thread.
+     */
+    private volatile QueueAge queueAge;
 
     /**
      * Run state, threads, idle workers and the top of the idle stack (see the class comment).
@@ -344,6 +361,11 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
         this.maxSearching = Math.max(1, parallelism / 2);
         this.starter = starter;
         this.monitor = new BlockedWorkerMonitor(this, monitorName); // stores this, starts no thread
+    }
+
+    /** The pool's constructor, once its queues exist: the queues whose waits the monitor reads. */
+    void watchQueues(QueueAge queues) {
+        this.queueAge = queues;
     }
 
     // ------------------------------------------------------------------ the word
@@ -769,15 +791,31 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
      * spare, the pool saw both of its 2 workers blocked in Jetty's body read too rarely to
      * compensate at all, where ForkJoinPool, told of each wait at once by {@code managedBlock},
      * ran 3 threads; a ForkJoinPool held to 2 threads had BwosExecutor's tail (seventh session).
+     *
+     * <p>With {@code queueWaits} (a queued task has waited at least {@code
+     * BlockedWorkerMonitor.QUEUE_WAIT_MILLIS} ms), where no worker that seems blocked gets it, a
+     * worker found waiting inside its task, though it ran since the previous look ({@link
+     * Node#LOOK_WAITED}), is enough for the one spare as well (not one waiting to enter a lock
+     * another thread holds): a Jetty worker that serves
+     * one connection's requests in one task and waits a moment for each body, while the other
+     * connections' tasks wait in the queue, is the wait ForkJoinPool is told of through {@code
+     * managedBlock} and compensates at once. Without that spare both workers served their own
+     * connections for hundreds of milliseconds while the others waited (json-large's p99 400 to 500
+     * ms at 64 connections in every row with the monitor's looks 2 ms apart, against 130 to 240 with
+     * the spare and ForkJoinPool's 105 to 790; docs/measurements/executor.md, 2026-12-06,
+     * fourteenth session).
      */
     @Override
-    public boolean compensateHiddenBlocks(long ranNanos) {
+    public boolean compensateHiddenBlocks(long ranNanos, boolean queueWaits) {
         long c = (long) CTL.getVolatile(this);
         if (!saturated(c)) {
             return false; // a worker is idle, or one will be started: no look taken, nothing to compensate
         }
-        boolean calm = true; // each worker finished a task since the previous look, is idle, or waits compensated
+        // Each worker finished a task since the previous look, is idle, waits compensated, or runs
+        // inside its task while no queued task waits.
+        boolean calm = true;
         int runnable = total(c) - idle(c) - blocked.get();
+        Node waited = null; // a worker found waiting inside its task, though it ran since
         Node first = null;
         int stuck = 0;
         int counted = 0; // workers this monitor counts blocked, still waiting
@@ -789,11 +827,16 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
             }
             int look = v.look(ranNanos); // every worker looked at: it records its counts
             int by = v.compensation;
-            // A compensated wait of its own has its spare already; any other worker inside one task
+            // A compensated wait of its own has its spare already; a worker that runs inside one task
+            // hides no wait while nothing queued waits for it; any other worker inside one task
             // since the previous look keeps the monitor looking at the shortest interval.
-            calm &= by == Node.COUNTED_BY_SELF || look == Node.LOOK_FINISHED || look == Node.LOOK_IDLE;
+            calm &= by == Node.COUNTED_BY_SELF || look == Node.LOOK_FINISHED || look == Node.LOOK_IDLE
+                    || look == Node.LOOK_RUNNING && by == Node.NOT_COUNTED && !queueWaits;
+            if (look == Node.LOOK_WAITED && by == Node.NOT_COUNTED && waited == null) {
+                waited = v;
+            }
             if (by == Node.COUNTED_BY_OBSERVER) {
-                if (look != Node.LOOK_RAN && look != Node.LOOK_FINISHED) {
+                if (look == Node.LOOK_BLOCKED || look == Node.LOOK_IDLE) {
                     counted++;
                 } else if (takeBackCount(v)) {
                     // Counted at an earlier look and running again, still inside its task (a Jetty
@@ -809,22 +852,29 @@ final class IdleStack implements BlockedWorkerMonitor.Pool {
                 }
             }
         }
-        if (first == null) {
-            return calm;
-        }
-        if (stuck >= runnable) {
+        if (first != null && stuck >= runnable) {
             // Nothing would run otherwise, unless the kernel has the worker runnable: then it runs
             // soon, and the next look sees.
             if (!first.waitsForCore() && countBlocked(first)) {
                 compensate();
+                return false;
             }
         } else if (counted == 0 && runnable <= parallelism) {
-            Node v = oneSpareCandidate();
+            Node v = first != null ? oneSpareCandidate() : null;
+            if (v == null && queueWaits && waited != null && !waited.waitsForCore() && mayHaveTheSpare(waited)) {
+                v = waited; // the queue waits while a worker waits a moment inside its task
+            }
             if (v != null && countBlocked(v)) {
                 compensate(); // the one spare
+                return false;
             }
         }
-        return false;
+        return first == null && calm;
+    }
+
+    @Override
+    public long oldestQueuedWaitNanos(long now) {
+        return queueAge.oldestWaitNanos(now, created());
     }
 
     /**

@@ -43,9 +43,9 @@ import org.jctools.queues.SpmcArrayQueue;
  *         release store to unlock (in a finally)      isEmpty (the terminator waits while it is
  *                                                       held): volatile
  * top     lock holder: volatile store, after the      takers: volatile read, then the slots
- *         slot (the store-load order of the parking    (plain); isEmpty, size: volatile; lock
- *         handshake)                                    holder: plain
- * base    takers: CAS (volatile)                      takers, isEmpty, size: volatile; the
+ *         slot (the store-load order of the parking    (plain); isEmpty, size, the monitor's
+ *         handshake)                                    QueueAge: volatile; lock holder: plain
+ * base    takers: CAS (volatile)                      takers, isEmpty, size, QueueAge: volatile; the
  *                                                     submitter: volatile, after its volatile
  *                                                       store of top and its unlock (with a
  *                                                       taker's CAS of base, then
@@ -274,6 +274,16 @@ final class SubmissionQueue extends SubmissionQueueBase {
             }
         }
         return isEmpty();
+    }
+
+    /** The index the next push stores into (volatile): tasks pushed so far. */
+    long topIndex() {
+        return (long) TOP.getVolatile(this);
+    }
+
+    /** The index the next take takes (volatile): tasks taken so far. */
+    long baseIndex() {
+        return (long) BASE.getVolatile(this);
     }
 
     /** Tasks queued (an estimate while submitters and takers run). */

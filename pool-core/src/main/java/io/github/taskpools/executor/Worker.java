@@ -401,15 +401,14 @@ final class Worker extends IdleStack.Node implements Runnable {
     }
 
     /**
-     * For the pool's monitor, once per look: {@link #LOOK_BLOCKED} if this worker seems blocked
-     * inside a task where the pool cannot see (a latch, a condition, a blocking read) since the
-     * monitor's previous look: on no idle stack, not popped by a waker without having run since,
-     * its thread WAITING, TIMED_WAITING or BLOCKED, no task finished, and its thread's CPU time
-     * grown by at most {@code ranNanos} (where the JVM measures it); otherwise {@link
-     * #LOOK_FINISHED} if it finished a task since, else {@link #LOOK_RAN} (it runs, used more CPU
-     * time than that, or was popped and has not run since); {@link #LOOK_IDLE} on the idle stack,
-     * before all of these. Records the counts for the next
-     * look. A hint: the worker may run again at any moment.
+     * For the pool's monitor, once per look: {@link #LOOK_IDLE} on the idle stack; else {@link
+     * #LOOK_FINISHED} if it finished a task since the monitor's previous look; else {@link
+     * #LOOK_RUNNING} if its thread does not wait (RUNNABLE, inside a task or searching) or it was
+     * popped off the idle stack and has not run since (it is on its way), {@link #LOOK_WAITED} if its
+     * thread is WAITING, TIMED_WAITING or BLOCKED but used more than {@code ranNanos} of CPU time
+     * since (where the JVM measures it), and {@link #LOOK_BLOCKED} if it waits and used no more: it
+     * seems blocked where the pool cannot see (a latch, a condition, a blocking read). Records the
+     * counts for the next look. A hint: the worker may run again at any moment.
      *
      * <p>A popped worker's thread stays WAITING, parked in {@link #block}, until the scheduler gives
      * it a core, which on a busy machine takes milliseconds: it is on its way, not blocked. Counting
@@ -435,13 +434,16 @@ final class Worker extends IdleStack.Node implements Runnable {
         }
         Thread.State s = t.getState();
         boolean waits = s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
-        boolean ranSince = seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > ranNanos;
-        if (waits && n == seenTasks && !ranSince && !wakingOpaque()) {
-            blockedLooks++;
-            return LOOK_BLOCKED;
+        if (n != seenTasks || !waits || wakingOpaque()) {
+            blockedLooks = 0;
+            return n != seenTasks ? LOOK_FINISHED : LOOK_RUNNING;
         }
-        blockedLooks = 0;
-        return n != seenTasks ? LOOK_FINISHED : LOOK_RAN;
+        if (seenCpu >= 0L && cpu >= 0L && cpu - seenCpu > ranNanos) {
+            blockedLooks = 0;
+            return LOOK_WAITED;
+        }
+        blockedLooks++;
+        return LOOK_BLOCKED;
     }
 
     @Override

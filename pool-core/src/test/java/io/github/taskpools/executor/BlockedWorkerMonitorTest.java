@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Timeout;
  * The monitor's pace, against a pool whose looks say what the test wants: it backs off while every
  * look is calm and looks at the shortest interval while one is not; after it slept, a look's
  * CPU-time budget is no more than the longest interval's share, however long the sleep. Counts,
- * not timings: a loaded machine slows both phases.
+ * not timings: a loaded machine slows both phases. Each look tells the pool whether a queued task
+ * has waited the monitor's bound.
  */
 class BlockedWorkerMonitorTest {
     /** The pool as the monitor sees it: saturated or not, looks calm or not, as set. */
@@ -22,6 +23,8 @@ class BlockedWorkerMonitorTest {
         volatile boolean calm = true;
         final AtomicInteger looks = new AtomicInteger();
         final AtomicLong largestBudget = new AtomicLong();
+        volatile long queueWait;
+        volatile Boolean lastQueueWaits;
 
         @Override
         public boolean saturated() {
@@ -29,10 +32,16 @@ class BlockedWorkerMonitorTest {
         }
 
         @Override
-        public boolean compensateHiddenBlocks(long ranNanos) {
+        public boolean compensateHiddenBlocks(long ranNanos, boolean queueWaits) {
+            lastQueueWaits = queueWaits;
             looks.incrementAndGet();
             largestBudget.accumulateAndGet(ranNanos, Math::max);
             return calm;
+        }
+
+        @Override
+        public long oldestQueuedWaitNanos(long now) {
+            return queueWait;
         }
     }
 
@@ -96,6 +105,22 @@ class BlockedWorkerMonitorTest {
             // 300 ms of sleep would give 37.5 ms: every worker that waits now would seem blocked.
             assertTrue(budget <= BlockedWorkerMonitor.MAX_INTERVAL_NANOS / BlockedWorkerMonitor.RAN_SHARE,
                     () -> "a look's CPU-time budget of " + budget + " ns");
+        });
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aLookIsToldWhetherAQueuedTaskHasWaitedTheBound() throws Exception {
+        Pool pool = new Pool();
+        long bound = TimeUnit.MILLISECONDS.toNanos(BlockedWorkerMonitor.QUEUE_WAIT_MILLIS);
+        pool.queueWait = bound - 1;
+        pool.calm = false; // looks 2 ms apart
+        watching(pool, monitor -> {
+            awaitTrue(() -> pool.lastQueueWaits == Boolean.FALSE, () -> "a look told that nothing waits");
+            pool.queueWait = bound;
+            awaitTrue(() -> pool.lastQueueWaits == Boolean.TRUE, () -> "a look told that a queued task waits");
+            pool.queueWait = 0;
+            awaitTrue(() -> pool.lastQueueWaits == Boolean.FALSE, () -> "a look told that it no longer does");
         });
     }
 }
