@@ -23,6 +23,9 @@ import picocli.CommandLine.Option;
  * interleaves), starts a server JVM ({@link ServerMain}), and for every endpoint and connection
  * count runs {@code wrk} once to warm up (discarded) and once measured, reading the server's CPU
  * time from {@code /proc} and the executor's counters from its {@code /stats} before and after.
+ * With {@code --interleave}, a round starts every executor's server at once and runs the cells in
+ * turn on each (the order rotated by one each cell), so that the executors of a cell are measured
+ * minutes closer together.
  * Writes {@code runs.json}, {@code runs.csv} and {@code env.json} after every run, and at the end
  * the report ({@link Report}). See docs/service-bench.md.
  */
@@ -61,6 +64,10 @@ public final class ServiceBench implements Callable<Integer> {
 
     @Option(names = "--endpoints", split = ",", defaultValue = "json-small,json-medium,json-large,fanout,blocking", description = "endpoints (default ${DEFAULT-VALUE})")
     List<String> endpoints;
+
+    @Option(names = "--interleave", description = "start every executor's server of a round together and run each cell on"
+            + " each of them in turn (the order rotated every cell), instead of one server's cells in a row")
+    boolean interleave;
 
     @Option(names = "--parallelism", defaultValue = "-1", description = "workers of every executor (default: the available processors)")
     int parallelism;
@@ -165,6 +172,7 @@ public final class ServiceBench implements Callable<Integer> {
         env.put("slices", slices);
         env.put("blockMicros", blockMicros);
         env.put("selectors", selectors);
+        env.put("interleave", interleave);
         env.put("command", "service-bench " + String.join(" ", argv));
         JSON.writeValue(out.resolve("env.json").toFile(), env);
 
@@ -175,9 +183,13 @@ public final class ServiceBench implements Callable<Integer> {
         System.err.printf("service-bench: %d measured runs, about %d min; results in %s%n", total, (estimate + 59) / 60, out);
         for (int round = 1; round <= rounds; round++) {
             for (String server : servers) {
-                for (int i = 0; i < chosen.size(); i++) {
-                    String executor = chosen.get((i + round - 1) % chosen.size());
-                    runServer(round, server, executor, p, threads, eps, cpu, runs);
+                List<String> order = rotated(chosen, round - 1);
+                if (interleave) {
+                    runInterleaved(round, server, order, p, threads, eps, cpu, runs);
+                } else {
+                    for (String executor : order) {
+                        runServer(round, server, executor, p, threads, eps, cpu, runs);
+                    }
                 }
             }
         }
@@ -207,8 +219,72 @@ public final class ServiceBench implements Callable<Integer> {
         }
     }
 
+    /** {@code list} rotated left by {@code by}: the order of a round's executors, or of a cell's. */
+    static List<String> rotated(List<String> list, int by) {
+        List<String> r = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+            r.add(list.get((i + by) % list.size()));
+        }
+        return r;
+    }
+
+    /** One server of {@code executor}, all its cells in a row. */
     private void runServer(int round, String server, String executor, int p, int threads, List<Endpoint> eps,
             ProcCpu cpu, List<RunRecord> runs) throws IOException, InterruptedException {
+        System.err.printf("service-bench: round %d/%d, %s on %s%n", round, rounds, server, executor);
+        try (ServerProcess s = ServerProcess.start(serverCommand(server, executor, p), log(round, server, executor))) {
+            for (Endpoint e : eps) {
+                for (int c : connections) {
+                    runCell(round, server, executor, s, e, c, threads, p, cpu, runs);
+                }
+            }
+        } catch (IOException e) {
+            failRest(round, server, executor, threads, p, eps, runs, e);
+        }
+    }
+
+    /**
+     * A server of each executor in {@code order}, started together; each cell runs on each of them
+     * in turn, the order rotated by one every cell. A server that does not start or dies fails its
+     * cells left; the others go on.
+     */
+    private void runInterleaved(int round, String server, List<String> order, int p, int threads, List<Endpoint> eps,
+            ProcCpu cpu, List<RunRecord> runs) throws IOException, InterruptedException {
+        System.err.printf("service-bench: round %d/%d, %s on %s, interleaved%n", round, rounds, server, String.join(", ", order));
+        Map<String, ServerProcess> up = new LinkedHashMap<>();
+        try {
+            for (String executor : order) {
+                try {
+                    up.put(executor, ServerProcess.start(serverCommand(server, executor, p), log(round, server, executor)));
+                } catch (IOException e) {
+                    failRest(round, server, executor, threads, p, eps, runs, e);
+                }
+            }
+            int cell = 0;
+            for (Endpoint e : eps) {
+                for (int c : connections) {
+                    for (String executor : rotated(order, cell++)) {
+                        ServerProcess s = up.get(executor);
+                        if (s == null) {
+                            continue;
+                        }
+                        try {
+                            runCell(round, server, executor, s, e, c, threads, p, cpu, runs);
+                        } catch (IOException x) {
+                            up.remove(executor).close();
+                            failRest(round, server, executor, threads, p, eps, runs, x);
+                        }
+                    }
+                }
+            }
+        } finally {
+            for (ServerProcess s : up.values()) {
+                s.close();
+            }
+        }
+    }
+
+    private List<String> serverCommand(String server, String executor, int p) {
         List<String> cmd = new ArrayList<>(taskset(serverCpus));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String o : serverJvmOptions.trim().split("\\s+")) {
@@ -226,39 +302,44 @@ public final class ServiceBench implements Callable<Integer> {
         cmd.addAll(List.of("--server", server, "--executor", executor, "--parallelism", String.valueOf(p),
                 "--selectors", String.valueOf(selectors), "--slices", String.valueOf(slices),
                 "--block-micros", String.valueOf(blockMicros)));
-        Path log = out.resolve("logs").resolve("r" + round + "-" + server + "-" + executor + ".log");
-        System.err.printf("service-bench: round %d/%d, %s on %s%n", round, rounds, server, executor);
-        try (ServerProcess s = ServerProcess.start(cmd, log)) {
-            for (Endpoint e : eps) {
-                for (int c : connections) {
-                    int t = Math.min(threads, c);
-                    String url = "http://127.0.0.1:" + s.port + e.path();
-                    Path script = out.resolve("lua").resolve(e.id() + ".lua");
-                    if (warmup > 0) {
-                        Wrk.run(taskset(clientCpus), t, c, warmup, timeout, script, url);
-                    }
-                    runs.add(measure(round, runs.size() + 1, server, executor, e, c, t, p, s, cpu, script, url));
-                    RunRecord r = runs.get(runs.size() - 1);
-                    System.err.printf("  %-11s %5d conn: %s%n", e.id(), c, r.failed() ? "FAILED " + r.error()
-                            : String.format("%.0f req/s, p99 %.2f ms, CPU %.1f us/req", r.requestsPerSecond(),
-                                    r.p99Us() / 1e3, r.cpuMicrosPerRequest()));
-                    save(runs);
-                }
-            }
-        } catch (IOException e) {
-            // the server did not start or died: every run of it left is failed, with the reason
-            for (Endpoint ep : eps) {
-                for (int c : connections) {
-                    if (runs.stream().noneMatch(r -> r.server().equals(server) && r.executor().equals(executor)
-                            && r.endpoint().equals(ep.id()) && r.connections() == c && r.round() == round)) {
-                        runs.add(new RunRecord(round, runs.size() + 1, server, executor, ep.id(), c, Math.min(threads, c),
-                                p, duration, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, 0, true, e.getMessage()));
-                    }
-                }
-            }
-            save(runs);
-            System.err.println("service-bench: " + e.getMessage());
+        return cmd;
+    }
+
+    private Path log(int round, String server, String executor) {
+        return out.resolve("logs").resolve("r" + round + "-" + server + "-" + executor + ".log");
+    }
+
+    /** One cell on server {@code s}: the warm-up run (discarded), then the measured one. */
+    private void runCell(int round, String server, String executor, ServerProcess s, Endpoint e, int c, int threads,
+            int p, ProcCpu cpu, List<RunRecord> runs) throws IOException, InterruptedException {
+        int t = Math.min(threads, c);
+        String url = "http://127.0.0.1:" + s.port + e.path();
+        Path script = out.resolve("lua").resolve(e.id() + ".lua");
+        if (warmup > 0) {
+            Wrk.run(taskset(clientCpus), t, c, warmup, timeout, script, url);
         }
+        runs.add(measure(round, runs.size() + 1, server, executor, e, c, t, p, s, cpu, script, url));
+        RunRecord r = runs.get(runs.size() - 1);
+        System.err.printf("  %-11s %5d conn %s: %s%n", e.id(), c, executor, r.failed() ? "FAILED " + r.error()
+                : String.format("%.0f req/s, p99 %.2f ms, CPU %.1f us/req", r.requestsPerSecond(),
+                        r.p99Us() / 1e3, r.cpuMicrosPerRequest()));
+        save(runs);
+    }
+
+    /** The server did not start or died: every run of it left in this round is failed, with the reason. */
+    private void failRest(int round, String server, String executor, int threads, int p, List<Endpoint> eps,
+            List<RunRecord> runs, IOException e) throws IOException {
+        for (Endpoint ep : eps) {
+            for (int c : connections) {
+                if (runs.stream().noneMatch(r -> r.server().equals(server) && r.executor().equals(executor)
+                        && r.endpoint().equals(ep.id()) && r.connections() == c && r.round() == round)) {
+                    runs.add(new RunRecord(round, runs.size() + 1, server, executor, ep.id(), c, Math.min(threads, c),
+                            p, duration, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, 0, true, e.getMessage()));
+                }
+            }
+        }
+        save(runs);
+        System.err.println("service-bench: " + e.getMessage());
     }
 
     private RunRecord measure(int round, int sequence, String server, String executor, Endpoint e, int c, int t, int p,
