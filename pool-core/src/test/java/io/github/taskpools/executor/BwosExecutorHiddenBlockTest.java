@@ -179,16 +179,8 @@ class BwosExecutorHiddenBlockTest {
                 Thread.sleep(1);
             }
             assertTrue(gate.getCount() == 0, () -> "the queued task never ran: " + pool);
-            opener.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
-            for (Future<?> f : held) {
-                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
-            }
-            int size = pool.getPoolSize();
-            assertTrue(size > parallelism && size <= parallelism + 2,
-                    () -> "one spare for the blocked worker (and one a submission may start): " + pool);
-            awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
-            awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(),
-                    () -> "every task ran: " + pool);
+            held.add(opener);
+            assertOneSpareAndEveryTaskRan(pool, parallelism, held, ticks);
         } finally {
             gate.countDown();
             ExecutorTestSupport.terminate(pool);
@@ -246,20 +238,29 @@ class BwosExecutorHiddenBlockTest {
             // About the bound (30 ms) and a few looks; 10 s (the serving tasks' end) without the rule.
             assertTrue(queuedRan.get() && waitedMs < 2_000,
                     () -> "the queued task ran after " + waitedMs + " ms: " + pool);
-            queued.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
-            for (Future<?> f : serving) {
-                f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
-            }
-            int size = pool.getPoolSize();
-            assertTrue(size > parallelism && size <= parallelism + 2,
-                    () -> "one spare (and one a submission may start): " + pool);
-            awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
-            awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(),
-                    () -> "every task ran: " + pool);
+            serving.add(queued);
+            assertOneSpareAndEveryTaskRan(pool, parallelism, serving, ticks);
         } finally {
             queuedRan.set(true);
             ExecutorTestSupport.terminate(pool);
         }
+    }
+
+    /**
+     * After a spare ran the queued task: every one of {@code futures} (the {@code parallelism}
+     * workers' tasks and the queued one) completes, the pool has one spare (and at most one more a
+     * submission may start), the blocked count is undone, and every task ran, the ticks included.
+     */
+    private static void assertOneSpareAndEveryTaskRan(BwosExecutor pool, int parallelism, List<Future<?>> futures,
+            AtomicInteger ticks) throws Exception {
+        for (Future<?> f : futures) {
+            f.get(LONG_WAIT_MS, TimeUnit.MILLISECONDS);
+        }
+        int size = pool.getPoolSize();
+        assertTrue(size > parallelism && size <= parallelism + 2,
+                () -> "one spare (and one a submission may start): " + pool);
+        awaitTrue(() -> pool.getBlockedThreadCount() == 0, () -> "the blocked count undone: " + pool);
+        awaitTrue(() -> pool.getCompletedTaskCount() == parallelism + 1 + ticks.get(), () -> "every task ran: " + pool);
     }
 
     /** A lock a task waits to enter: a {@code ReentrantLock} (parked) or a monitor (BLOCKED). */
