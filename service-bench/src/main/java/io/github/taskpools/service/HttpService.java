@@ -1,6 +1,7 @@
 package io.github.taskpools.service;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * A running HTTP server whose requests run on an executor under test, answering {@link Endpoints}:
@@ -22,6 +23,14 @@ public interface HttpService extends AutoCloseable {
 
     /** The executor its requests run on. */
     ServiceExecutor executor();
+
+    /**
+     * The rounds of the server's select loops so far that found connections ready (each hands the
+     * executor the work of those connections), or empty where the server does not count them.
+     */
+    default OptionalLong selects() {
+        return OptionalLong.empty();
+    }
 
     /** Stops the server, then closes the executor. */
     @Override

@@ -1,8 +1,10 @@
 package io.github.taskpools.service;
 
 import java.nio.ByteBuffer;
+import java.util.OptionalLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.ManagedSelector;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -18,13 +20,15 @@ import org.eclipse.jetty.util.Callback;
  */
 final class JettyService implements HttpService {
     private final Server server;
+    private final JettyConnector connector;
     private final int port;
     private final Endpoints endpoints;
     private final ServiceExecutor executor;
 
-    private JettyService(Server server, int port, Endpoints endpoints, ServiceExecutor executor) {
+    private JettyService(Server server, JettyConnector connector, Endpoints endpoints, ServiceExecutor executor) {
         this.server = server;
-        this.port = port;
+        this.connector = connector;
+        this.port = connector.getLocalPort();
         this.endpoints = endpoints;
         this.executor = executor;
     }
@@ -58,7 +62,7 @@ final class JettyService implements HttpService {
             server.stop();
             throw e;
         }
-        return new JettyService(server, connector.getLocalPort(), endpoints, executor);
+        return new JettyService(server, connector, endpoints, executor);
     }
 
     @Override
@@ -79,6 +83,13 @@ final class JettyService implements HttpService {
     @Override
     public ServiceExecutor executor() {
         return executor;
+    }
+
+    /** Its selectors' select() calls that returned ready keys ({@code ManagedSelector.getSelectCount}). */
+    @Override
+    public OptionalLong selects() {
+        return OptionalLong.of(connector.getSelectorManager().getBeans(ManagedSelector.class).stream()
+                .mapToLong(ManagedSelector::getSelectCount).sum());
     }
 
     @Override

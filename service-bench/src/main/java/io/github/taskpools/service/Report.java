@@ -64,7 +64,7 @@ final class Report {
                 + "Each figure is the median across rounds, with its range (min-max across the rounds' runs) in "
                 + "brackets; failed runs (any wrk socket error or non-2xx/3xx response) are left out of the figures "
                 + "and counted in the last column. Steals, parks and wakes are the executor's own counters per "
-                + "request (n/a: it has no such counter); tasks are those the server handed to the executor per request (Jetty serves a connection's requests in one task while they keep coming); threads are its pool's threads, spares included, at the "
+                + "request (n/a: it has no such counter); tasks are those the server handed to the executor per request (Jetty serves a connection's requests in one task while they keep coming); selects are the server's select-loop rounds that found connections ready, per request (n/a: the JDK's server, or runs recorded before 2026-12-06's fifteenth session); threads are its pool's threads, spares included, at the "
                 + "end of each measured run (n/a: no pool). CPU is the server process's user + system time from "
                 + "/proc over the measured run, per request and as cores busy. Raw data: `runs.json`, `runs.csv`; "
                 + "set-up: `env.json`. docs/service-bench.md says how to read this.\n\n");
@@ -91,8 +91,8 @@ final class Report {
             for (String endpoint : endpoints) {
                 md.append("## ").append(server).append(", ").append(endpoint).append("\n\n");
                 md.append("| executor | conn | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | CPU µs/req | CPU cores | "
-                        + "steals/req | parks/req | wakes/req | tasks/req | threads | runs ok/failed |\n");
-                md.append("|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                        + "steals/req | parks/req | wakes/req | tasks/req | selects/req | threads | runs ok/failed |\n");
+                md.append("|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
                 Map<String, List<double[]>> latencyCurves = new LinkedHashMap<>();
                 Map<String, List<double[]>> cpuCurves = new LinkedHashMap<>();
                 for (String ex : executors) {
@@ -105,7 +105,7 @@ final class Report {
                         List<RunRecord> ok = all.stream().filter(r -> !r.failed()).toList();
                         md.append("| ").append(ex).append(" | ").append(c).append(" | ");
                         if (ok.isEmpty()) {
-                            md.append("failed | | | | | | | | | | | | ").append("0/").append(all.size()).append(" |\n");
+                            md.append("failed | | | | | | | | | | | | | ").append("0/").append(all.size()).append(" |\n");
                             continue;
                         }
                         md.append(cell(ok, RunRecord::requestsPerSecond, 1, "%.0f")).append(" | ")
@@ -119,6 +119,7 @@ final class Report {
                                 .append(counter(ok, RunRecord::parksPerRequest, "%.3f")).append(" | ")
                                 .append(counter(ok, RunRecord::wakesPerRequest, "%.3f")).append(" | ")
                                 .append(counter(ok, RunRecord::tasksPerRequest, "%.3f")).append(" | ")
+                                .append(counter(ok, RunRecord::selectsPerRequest, "%.3f")).append(" | ")
                                 .append(counter(ok, RunRecord::threads, "%.0f")).append(" | ")
                                 .append(ok.size()).append('/').append(all.size() - ok.size()).append(" |\n");
                         double rps = median(ok, RunRecord::requestsPerSecond);

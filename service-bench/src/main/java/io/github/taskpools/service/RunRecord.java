@@ -32,6 +32,8 @@ package io.github.taskpools.service;
  * @param wakesPerRequest  wakes per request (null: n/a)
  * @param tasksPerRequest tasks the server handed to the executor per request (null: a runs.json
  *                      written before it was recorded)
+ * @param selectsPerRequest the server's select-loop rounds that found connections ready, per request
+ *                      (null: the JDK's server, or a runs.json written before it was recorded)
  * @param threads       the executor's pool threads at the end of the run, spares included (null: no
  *                      pool, a virtual thread per task; or a runs.json written before it was recorded)
  * @param serverReplies the replies the server counted over the run
@@ -42,12 +44,12 @@ public record RunRecord(int round, int sequence, String server, String executor,
         int wrkThreads, int parallelism, int durationSeconds, long requests, double requestsPerSecond, double p50Us,
         double p90Us, double p99Us, double p999Us, long errors, double cpuSeconds, double wallSeconds,
         double cpuMicrosPerRequest, double cpuUtilisation, Double stealsPerRequest, Double parksPerRequest,
-        Double wakesPerRequest, Double tasksPerRequest, Integer threads, long serverReplies, boolean failed, String error) {
+        Double wakesPerRequest, Double tasksPerRequest, Double selectsPerRequest, Integer threads, long serverReplies, boolean failed, String error) {
 
     /** The CSV header of {@link #csv()}. */
     static final String CSV_HEADER = "round,sequence,server,executor,endpoint,connections,wrkThreads,parallelism,"
             + "durationSeconds,requests,requestsPerSecond,p50Us,p90Us,p99Us,p999Us,errors,cpuSeconds,wallSeconds,"
-            + "cpuMicrosPerRequest,cpuUtilisation,stealsPerRequest,parksPerRequest,wakesPerRequest,tasksPerRequest,threads,"
+            + "cpuMicrosPerRequest,cpuUtilisation,stealsPerRequest,parksPerRequest,wakesPerRequest,tasksPerRequest,selectsPerRequest,threads,"
             + "serverReplies,failed,error";
 
     /** The run as one CSV line (n/a counters empty; the error quoted). */
@@ -58,7 +60,7 @@ public record RunRecord(int round, int sequence, String server, String executor,
                 String.valueOf(p50Us), String.valueOf(p90Us), String.valueOf(p99Us), String.valueOf(p999Us),
                 String.valueOf(errors), String.valueOf(cpuSeconds), String.valueOf(wallSeconds),
                 String.valueOf(cpuMicrosPerRequest), String.valueOf(cpuUtilisation), orEmpty(stealsPerRequest),
-                orEmpty(parksPerRequest), orEmpty(wakesPerRequest), orEmpty(tasksPerRequest), threads == null ? "" : String.valueOf(threads),
+                orEmpty(parksPerRequest), orEmpty(wakesPerRequest), orEmpty(tasksPerRequest), orEmpty(selectsPerRequest), threads == null ? "" : String.valueOf(threads),
                 String.valueOf(serverReplies),
                 String.valueOf(failed), '"' + error.replace("\"", "\"\"").replace('\n', ' ') + '"');
     }

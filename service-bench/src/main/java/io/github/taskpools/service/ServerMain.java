@@ -96,7 +96,9 @@ public final class ServerMain implements Callable<Integer> {
     /**
      * The counters of a running service: {@code requests} (replies given), {@code tasks} (handed to
      * the executor by the server), and the executor's {@code steals}, {@code parks} and {@code
-     * wakes} (null where it has no such counter), with its name, parallelism and {@code threads}.
+     * wakes} (null where it has no such counter), with its name, parallelism and {@code threads}, and
+     * the server's {@code selects} (its select loops' rounds that found connections ready; null where
+     * it does not count them).
      */
     static Map<String, Object> stats(HttpService service) {
         ServiceExecutor ex = service.executor();
@@ -110,6 +112,7 @@ public final class ServerMain implements Callable<Integer> {
         m.put("wakes", boxed(ex.wakes()));
         m.put("threads", ex.threads());
         m.put("tasks", ex.tasks());
+        m.put("selects", boxed(service.selects()));
         return m;
     }
 

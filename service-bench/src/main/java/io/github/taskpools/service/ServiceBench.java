@@ -334,7 +334,7 @@ public final class ServiceBench implements Callable<Integer> {
                 if (runs.stream().noneMatch(r -> r.server().equals(server) && r.executor().equals(executor)
                         && r.endpoint().equals(ep.id()) && r.connections() == c && r.round() == round)) {
                     runs.add(new RunRecord(round, runs.size() + 1, server, executor, ep.id(), c, Math.min(threads, c),
-                            p, duration, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, 0, true, e.getMessage()));
+                            p, duration, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, 0, true, e.getMessage()));
                 }
             }
         }
@@ -356,14 +356,15 @@ public final class ServiceBench implements Callable<Integer> {
             w = WrkOutput.parse(output);
         } catch (IllegalArgumentException x) {
             return new RunRecord(round, sequence, server, executor, e.id(), c, t, p, duration, 0, 0, 0, 0, 0, 0, 0,
-                    cpuSeconds, wall, 0, cpuSeconds / wall, null, null, null, null, threads(after), delta(before, after, "requests"), true,
+                    cpuSeconds, wall, 0, cpuSeconds / wall, null, null, null, null, null, threads(after), delta(before, after, "requests"), true,
                     x.getMessage().lines().findFirst().orElse("unparsable wrk output"));
         }
         long n = w.requests();
         return new RunRecord(round, sequence, server, executor, e.id(), c, t, p, duration, n, w.requestsPerSecond(),
                 w.p50Us(), w.p90Us(), w.p99Us(), w.p999Us(), w.errors(), cpuSeconds, wall,
                 n == 0 ? 0 : cpuSeconds * 1e6 / n, cpuSeconds / wall, perRequest(before, after, "steals", n),
-                perRequest(before, after, "parks", n), perRequest(before, after, "wakes", n), perRequest(before, after, "tasks", n), threads(after),
+                perRequest(before, after, "parks", n), perRequest(before, after, "wakes", n), perRequest(before, after, "tasks", n),
+                perRequest(before, after, "selects", n), threads(after),
                 delta(before, after, "requests"), w.failed(), w.failed() ? w.errors() + " errors or non-2xx/3xx responses" : "");
     }
 

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportTest {
     private static RunRecord run(int round, String executor, double rps, Double steals, Integer threads, boolean failed) {
         double tasks = 2.0 / round; // the server's tasks per request: recorded for every executor
+        double selects = 1.0 / round; // the server's select rounds per request
         return new RunRecord(round, round, "jetty", executor, "json-small", 64, 2, 2, 10, (long) (rps * 10), rps,
-                1000, 2000, 3000, 4000, failed ? 3 : 0, 4.0, 10.0, 40.0, 0.4, steals, steals, steals, tasks, threads,
+                1000, 2000, 3000, 4000, failed ? 3 : 0, 4.0, 10.0, 40.0, 0.4, steals, steals, steals, tasks, selects, threads,
                 (long) (rps * 10), failed, failed ? "3 errors or non-2xx/3xx responses" : "");
     }
 
@@ -29,15 +30,16 @@ class ReportTest {
         new ObjectMapper().writeValue(dir.resolve("runs.json").toFile(), runs);
         Report.write(dir);
         String md = Files.readString(dir.resolve("REPORT.md"));
-        // Columns: executor, conn, req/s, p50, p90, p99, p99.9, CPU µs, cores, steals, parks, wakes, tasks, threads, runs.
+        // Columns: executor, conn, req/s, p50, p90, p99, p99.9, CPU µs, cores, steals, parks, wakes, tasks, selects,
+        // threads, runs.
         String bwos = row(md, "| bwos | 64 |");
         assertTrue(bwos.startsWith("| bwos | 64 | 200 [100-300] |"), bwos);
-        assertTrue(bwos.endsWith("| 0.600 [0.500-0.700] | 1.000 [0.667-2.000] | 2 [2-3] | 3/0 |"), bwos);
+        assertTrue(bwos.endsWith("| 0.600 [0.500-0.700] | 1.000 [0.667-2.000] | 0.500 [0.333-1.000] | 2 [2-3] | 3/0 |"), bwos);
         String fjp = row(md, "| forkjoinpool | 64 |");
         assertTrue(fjp.startsWith("| forkjoinpool | 64 | 300 [200-400] |"), () -> "the failed run left out: " + fjp);
-        assertTrue(fjp.endsWith("| n/a | n/a | n/a | 1.500 [1.000-2.000] | 2 [2-2] | 2/1 |"), fjp);
+        assertTrue(fjp.endsWith("| n/a | n/a | n/a | 1.500 [1.000-2.000] | 0.750 [0.500-1.000] | 2 [2-2] | 2/1 |"), fjp);
         assertTrue(row(md, "| virtual | 64 |").endsWith("| n/a | 1/0 |"), "no pool: threads n/a");
-        assertEquals(15, row(md, "| executor | conn |").split("\\|", -1).length - 2, "15 columns");
+        assertEquals(16, row(md, "| executor | conn |").split("\\|", -1).length - 2, "16 columns");
         assertTrue(md.contains("| bwos | 64 | 0.67x |"), () -> "the ratio of medians to ForkJoinPool's: " + md);
         assertTrue(Files.exists(dir.resolve("jetty-json-small-latency.png")) && Files.exists(dir.resolve("jetty-json-small-cpu.png")));
     }
@@ -49,12 +51,12 @@ class ReportTest {
             // The error is the last field, quoted and without commas here.
             assertEquals(columns, r.csv().split(",", -1).length, r::csv);
         }
-        assertTrue(RunRecord.CSV_HEADER.contains(",wakesPerRequest,tasksPerRequest,threads,serverReplies,"), RunRecord.CSV_HEADER);
+        assertTrue(RunRecord.CSV_HEADER.contains(",wakesPerRequest,tasksPerRequest,selectsPerRequest,threads,serverReplies,"), RunRecord.CSV_HEADER);
     }
 
     @Test
     void runsRecordedBeforeTheThreadsColumnStillMakeAReport(@TempDir Path dir) throws Exception {
-        // A runs.json of 2026-12-06 (tenth session) has no threads or tasks field: read as n/a.
+        // A runs.json of 2026-12-06 (tenth session) has no threads, tasks or selects field: read as n/a.
         Files.writeString(dir.resolve("runs.json"), "[{\"round\":1,\"sequence\":1,\"server\":\"jetty\",\"executor\":\"bwos\","
                 + "\"endpoint\":\"json-small\",\"connections\":64,\"wrkThreads\":2,\"parallelism\":2,\"durationSeconds\":10,"
                 + "\"requests\":1000,\"requestsPerSecond\":100.0,\"p50Us\":1.0,\"p90Us\":2.0,\"p99Us\":3.0,\"p999Us\":4.0,"
@@ -62,7 +64,7 @@ class ReportTest {
                 + "\"stealsPerRequest\":0.1,\"parksPerRequest\":0.1,\"wakesPerRequest\":0.1,\"serverReplies\":1000,"
                 + "\"failed\":false,\"error\":\"\"}]");
         Report.write(dir);
-        assertTrue(row(Files.readString(dir.resolve("REPORT.md")), "| bwos | 64 |").endsWith("| 0.100 | n/a | n/a | 1/0 |"));
+        assertTrue(row(Files.readString(dir.resolve("REPORT.md")), "| bwos | 64 |").endsWith("| 0.100 | n/a | n/a | n/a | 1/0 |"));
     }
 
     private static String row(String md, String start) {

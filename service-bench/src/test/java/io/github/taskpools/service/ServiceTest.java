@@ -94,6 +94,11 @@ class ServiceTest {
                     serverTasks + " server tasks of " + counting.executed.get() + " executed");
             if (server.equals("jdk")) {
                 assertTrue(serverTasks >= replies, serverTasks + " server tasks for " + replies + " exchanges");
+                assertTrue(service.selects().isEmpty(), "the JDK's server does not count its select rounds");
+            } else {
+                // Jetty's tasks come from select rounds that found connections ready: counted.
+                long selects = service.selects().orElseThrow();
+                assertTrue(selects > 0, selects + " select rounds for " + serverTasks + " server tasks");
             }
             if (!executor.equals("threadpoolexecutor") && !executor.equals("virtual")) {
                 assertTrue(counting.steals().isPresent(), "steal count");
