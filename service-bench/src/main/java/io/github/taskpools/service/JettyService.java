@@ -21,14 +21,12 @@ import org.eclipse.jetty.util.Callback;
 final class JettyService implements HttpService {
     private final Server server;
     private final JettyConnector connector;
-    private final int port;
     private final Endpoints endpoints;
     private final ServiceExecutor executor;
 
     private JettyService(Server server, JettyConnector connector, Endpoints endpoints, ServiceExecutor executor) {
         this.server = server;
         this.connector = connector;
-        this.port = connector.getLocalPort();
         this.endpoints = endpoints;
         this.executor = executor;
     }
@@ -72,7 +70,7 @@ final class JettyService implements HttpService {
 
     @Override
     public int port() {
-        return port;
+        return connector.getLocalPort();
     }
 
     @Override

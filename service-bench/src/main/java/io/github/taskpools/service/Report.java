@@ -37,6 +37,11 @@ final class Report {
     }
 
     static final String BASELINE = "forkjoinpool";
+    /** The columns of a table row, in order: its header, separator and a failed row's blanks follow from it. */
+    private static final List<String> COLUMNS = List.of("executor", "conn", "req/s", "p50 ms", "p90 ms", "p99 ms",
+            "p99.9 ms", "CPU µs/req", "CPU cores", "steals/req", "parks/req", "wakes/req", "tasks/req", "selects/req",
+            "threads", "runs ok/failed");
+
     private static final Color[] PALETTE = {
         new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
         new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
@@ -90,9 +95,8 @@ final class Report {
         for (String server : servers) {
             for (String endpoint : endpoints) {
                 md.append("## ").append(server).append(", ").append(endpoint).append("\n\n");
-                md.append("| executor | conn | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | CPU µs/req | CPU cores | "
-                        + "steals/req | parks/req | wakes/req | tasks/req | selects/req | threads | runs ok/failed |\n");
-                md.append("|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                md.append("| ").append(String.join(" | ", COLUMNS)).append(" |\n");
+                md.append("|---|---:|").append("---|".repeat(COLUMNS.size() - 2)).append('\n');
                 Map<String, List<double[]>> latencyCurves = new LinkedHashMap<>();
                 Map<String, List<double[]>> cpuCurves = new LinkedHashMap<>();
                 for (String ex : executors) {
@@ -105,7 +109,8 @@ final class Report {
                         List<RunRecord> ok = all.stream().filter(r -> !r.failed()).toList();
                         md.append("| ").append(ex).append(" | ").append(c).append(" | ");
                         if (ok.isEmpty()) {
-                            md.append("failed | | | | | | | | | | | | | ").append("0/").append(all.size()).append(" |\n");
+                            // executor, conn, "failed" under req/s, blanks up to the runs column
+                            md.append("failed | ").append("| ".repeat(COLUMNS.size() - 4)).append("0/").append(all.size()).append(" |\n");
                             continue;
                         }
                         md.append(cell(ok, RunRecord::requestsPerSecond, 1, "%.0f")).append(" | ")
