@@ -25,13 +25,15 @@ public final class Analysis {
     /**
      * GC figures are means per successful invocation; the per-pause ones are means over evacuation pauses;
      * {@code committedMaxMb} is the mean over invocations of the largest heap committed after a pause (what
-     * G1's sizing chose; equal on both JVMs when the heap is fixed with {@code --heap}).
+     * G1's sizing chose; equal on both JVMs when the heap is fixed with {@code --heap}). {@code gcSharePercent}: the
+     * mean over invocations of the pause total as a share of the launch's wall time, in percent (how much of the
+     * run a faster collector could win at most; BWoS §6.3.1 found the speedups where GC runs often).
      */
     public record JvmStats(String jvm, int invocationsOk, int invocationsFailed, int repetitions,
                            Double medianMs, Double meanMs, Double gcPauses, Double youngPauses,
                            Double pauseTotalMs, Double pauseMaxMs, Double objectCopyMs, Double terminationMs,
                            Double objectCopyPerPauseMs, Double terminationPerPauseMs, Double gcCpuS,
-                           Double committedMaxMb) {
+                           Double committedMaxMb, Double gcSharePercent) {
     }
 
     public record Failure(String jvm, int invocation, String message, String runDir) {
@@ -174,7 +176,7 @@ public final class Analysis {
         double[] pooled = Stats.pooled(measured(rs, jvm));
         if (ok.isEmpty() || pooled.length == 0) {
             return new JvmStats(jvm, ok.size(), failed, 0, null, null, null, null, null, null, null, null, null,
-                    null, null, null);
+                    null, null, null, null);
         }
         double[] copyPerPause = ok.stream().flatMap(r -> r.pauses().stream())
                 .filter(p -> p.objectCopyAvgMs() != null).mapToDouble(GcLog.Pause::objectCopyAvgMs).toArray();
@@ -186,7 +188,8 @@ public final class Analysis {
                 avg(ok, r -> r.gc().objectCopyMs()), avg(ok, r -> r.gc().terminationMs()),
                 copyPerPause.length == 0 ? null : Stats.mean(copyPerPause),
                 termPerPause.length == 0 ? null : Stats.mean(termPerPause),
-                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()), committedMean(ok));
+                avg(ok, r -> r.gc().cpuUserS() + r.gc().cpuSysS()), committedMean(ok),
+                avg(ok, r -> 100.0 * r.gc().pauseTotalMs() / (r.wallNs() / 1e6)));
     }
 
     /** Mean over invocations of the largest committed heap; null when no invocation's log said it. */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,12 +19,15 @@ import java.util.concurrent.TimeUnit;
  * other tenants) falls on both JVMs alike and drift within a pair does not always land on one side. The run
  * order is in each result's {@code sequence}. Each launch gets its own directory {@code runs/<benchmark>/<jvm>-<i>/} with
  * the console output ({@code console.txt}), the GC log ({@code gc.log}) and the workload's files (harness.json).
- * A failed or timed-out launch is recorded as data and the run goes on.
+ * A failed or timed-out launch is recorded as data and the run goes on. A benchmark with a heap of its own
+ * ({@code heaps}, from {@code --heaps}) gets {@code -Xms} and {@code -Xmx} of that size on both JVMs, after every
+ * other flag, so that it overrides {@code --heap} and G1's sizing alike.
  */
 final class Campaign {
 
     private final List<JvmSpec> jvms;
     private final List<String> commonFlags;
+    private final Map<String, String> heaps;
     private final Workload workload;
     private final int invocations;
     private final Path outDir;
@@ -32,10 +36,15 @@ final class Campaign {
     private volatile Process current; // read by the shutdown hook, which ends it on Ctrl-C
     private volatile boolean aborted; // set by the shutdown hook: the launch it ended is not a result
 
-    Campaign(List<JvmSpec> jvms, List<String> commonFlags, Workload workload, int invocations, Path outDir,
-             Duration timeout, PrintStream log) {
+    /**
+     * @param heaps per benchmark, the fixed heap size ({@code 512m}, {@code 2g}) both JVMs get; benchmarks not
+     *              in it run with the common flags' heap
+     */
+    Campaign(List<JvmSpec> jvms, List<String> commonFlags, Map<String, String> heaps, Workload workload,
+             int invocations, Path outDir, Duration timeout, PrintStream log) {
         this.jvms = List.copyOf(jvms);
         this.commonFlags = List.copyOf(commonFlags);
+        this.heaps = Map.copyOf(heaps);
         this.workload = workload;
         this.invocations = invocations;
         this.outDir = outDir;
@@ -48,6 +57,11 @@ final class Campaign {
         List<String> cmd = new ArrayList<>();
         cmd.add(jvm.java().toString());
         cmd.addAll(flags(jvm));
+        String heap = heaps.get(benchmark);
+        if (heap != null) {
+            cmd.add("-Xms" + heap);
+            cmd.add("-Xmx" + heap);
+        }
         cmd.add(String.format(GcLog.XLOG_OPTION, runDir.resolve("gc.log")));
         cmd.addAll(workload.javaArguments(benchmark, runDir));
         return cmd;

@@ -108,6 +108,12 @@ public final class RenaissanceRunner implements Callable<Integer> {
                     + "sizing does not decide the pause count; the report shows the committed heap either way.")
     String heap;
 
+    @Option(names = "--heaps", paramLabel = "<file>",
+            description = "A fixed heap per benchmark, the same on both JVMs: lines benchmark=size (# comments); "
+                    + "overrides --heap for the benchmarks it lists (renaissance-runner/heaps-0.16.1.txt: the "
+                    + "whole-suite run's).")
+    Path heapsFile;
+
     @Option(names = "--quick", description = "Preset: a few GC-heavy benchmarks, sized for 20 minutes on 2 cores.")
     boolean quick;
 
@@ -210,13 +216,14 @@ public final class RenaissanceRunner implements Callable<Integer> {
             common.add("-XX:ParallelGCThreads=" + gcThreads);
         }
         if (heap != null) {
-            if (!heap.matches("[1-9]\\d*[kKmMgG]?")) {
+            if (!Heaps.SIZE.matcher(heap).matches()) {
                 throw new UsageException("--heap takes a size such as 2g or 1536m, not " + heap);
             }
             common.add("-Xms" + heap);
             common.add("-Xmx" + heap);
         }
         common.addAll(jvmArgs);
+        Map<String, String> heaps = heapsFile == null ? Map.of() : Heaps.read(heapsFile);
 
         boolean paperPreset = paper || (benchmarks != null && benchmarks.equals(List.of("paper")));
         boolean quickPreset = quick || (benchmarks != null && benchmarks.equals(List.of("quick")));
@@ -261,13 +268,20 @@ public final class RenaissanceRunner implements Callable<Integer> {
         Files.createDirectories(outDir);
         ResultStore.clearPrevious(outDir);
         List<RunInfo.Jvm> jvmInfo = new ArrayList<>();
-        Campaign campaign = new Campaign(specs, common, workload, invs, outDir,
+        List<String> unlisted = workload.benchmarks().stream().filter(b -> !heaps.containsKey(b)).toList();
+        if (heapsFile != null && !unlisted.isEmpty()) {
+            log.println("renaissance: --heaps lists no size for " + String.join(", ", unlisted)
+                    + (heap != null ? ": they run with --heap " + heap : ": G1 sizes their heaps"));
+        }
+        Campaign campaign = new Campaign(specs, common, heaps, workload, invs, outDir,
                 Duration.ofMinutes(timeoutMinutes), log);
         for (JvmSpec s : specs) {
             jvmInfo.add(new RunInfo.Jvm(s.name(), s.javaHome().toString(), campaign.flags(s),
                     RunInfo.javaVersion(s.java(), campaign.flags(s))));
         }
-        RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, replicates, seed,
+        Map<String, String> runHeaps = new LinkedHashMap<>();
+        workload.benchmarks().stream().filter(heaps::containsKey).forEach(b -> runHeaps.put(b, heaps.get(b)));
+        RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, runHeaps, replicates, seed,
                 interval != null ? interval : Stats.Method.STUDENTIZED);
         ReportWriter.writeRunInfo(info, outDir);
         ResultStore store = ResultStore.create(outDir);

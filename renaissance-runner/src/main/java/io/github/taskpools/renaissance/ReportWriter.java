@@ -76,7 +76,14 @@ final class ReportWriter {
         md.append("Workload: ").append(run.workload()).append(". ")
                 .append(run.invocations()).append(" invocations per JVM, in interleaved pairs: ").append(a)
                 .append(" ran first in ").append(baselineFirst).append(" of the ").append(pairs).append(" pairs, ")
-                .append(b).append(" in ").append(pairs - baselineFirst).append(".\n\n");
+                .append(b).append(" in ").append(pairs - baselineFirst).append(".");
+        if (run.heaps() != null && !run.heaps().isEmpty()) {
+            md.append(" Fixed heap per benchmark, the same on both JVMs (`--heaps`): ")
+                    .append(run.heaps().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                            .collect(java.util.stream.Collectors.joining(", ")))
+                    .append('.');
+        }
+        md.append("\n\n");
         md.append("Speedup = mean time on ").append(a).append(" / mean time on ").append(b)
                 .append(" over the post-warm-up repetitions of all successful invocations (above 1: ").append(b)
                 .append(" is faster). Interval: 95% ").append(Stats.Method.valueOf(s.interval()).description())
@@ -89,16 +96,18 @@ final class ReportWriter {
                         + "invocations; ▲ when it lies wholly above 1 (").append(b)
                 .append(" paused longer), ▼ wholly below. GC columns: mean per invocation over its whole GC log "
                         + "(start-up and warm-up included): pauses, total pause time, and the sums over pauses of the "
-                        + "worker-average Object Copy and Termination times; heap: the largest heap committed after "
-                        + "a pause, MiB.\n\n");
+                        + "worker-average Object Copy and Termination times; GC share: the pause total as a share of the "
+                        + "launch's wall time, the most a faster collector can win; heap: the largest heap committed "
+                        + "after a pause, MiB.\n\n");
         md.append("| benchmark | speedup [95% interval] | significant | median ms ").append(a).append(" / ").append(b)
                 .append(" | GC pauses ").append(a).append(" / ").append(b)
                 .append(" | pause total ms ").append(a).append(" / ").append(b)
                 .append(" | pause total ").append(b).append(" / ").append(a).append(" [95% interval]")
+                .append(" | GC share % ").append(a).append(" / ").append(b)
                 .append(" | Object Copy ms ").append(a).append(" / ").append(b)
                 .append(" | Termination ms ").append(a).append(" / ").append(b)
                 .append(" | heap MiB ").append(a).append(" / ").append(b).append(" |\n");
-        md.append("|---|--:|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        md.append("|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Analysis.BenchmarkSummary bs : s.benchmarks()) {
             Analysis.JvmStats x = bs.jvms().get(0);
             Analysis.JvmStats y = bs.jvms().get(1);
@@ -110,6 +119,7 @@ final class ReportWriter {
                     .append(" | ").append(pair(x.gcPauses(), y.gcPauses(), "%.1f"))
                     .append(" | ").append(pair(x.pauseTotalMs(), y.pauseTotalMs(), "%.1f"))
                     .append(" | ").append(pauseRatio(bs))
+                    .append(" | ").append(pair(x.gcSharePercent(), y.gcSharePercent(), "%.1f"))
                     .append(" | ").append(pair(x.objectCopyMs(), y.objectCopyMs(), "%.1f"))
                     .append(" | ").append(pair(x.terminationMs(), y.terminationMs(), "%.2f"))
                     .append(" | ").append(pair(x.committedMaxMb(), y.committedMaxMb(), "%.0f")).append(" |\n");
@@ -118,7 +128,7 @@ final class ReportWriter {
             md.append("| **geometric mean** (").append(s.geomeanBenchmarks())
                     .append(s.geomeanBenchmarks() == 1 ? " benchmark) | " : " benchmarks) | ")
                     .append(interval(s.geomean(), s.geomeanLow(), s.geomeanHigh(), s.geomeanSignificant()))
-                    .append(" | ").append(marker(s.geomeanDirection())).append(" | | | | | | | |\n");
+                    .append(" | ").append(marker(s.geomeanDirection())).append(" | | | | | | | | |\n");
         }
         md.append('\n');
         md.append("Per-pause means (evacuation pauses, worker average), ").append(a).append(" / ").append(b)

@@ -8,27 +8,29 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * What a run was and where it ran, written to {@code run.json} before the first invocation so that a report
  * rebuilt later ({@code --report-only}, or after Ctrl-C) describes the same run: the workload, the JVMs with
  * their {@code java -version} and full flags, the machine (CPU model, cores, memory, kernel, load average at the
- * start), the command, and the bootstrap's replicates, seed and interval method ({@code interval}, a
- * {@link Stats.Method} name; absent from the {@code run.json} of runners before it, which used the percentile
- * interval).
+ * start), the command, the fixed heap per benchmark ({@code heaps}, from {@code --heaps}; absent before it), and
+ * the bootstrap's replicates, seed and interval method ({@code interval}, a {@link Stats.Method} name; absent from
+ * the {@code run.json} of runners before it, which used the percentile interval).
  */
 public record RunInfo(String started, String command, String workload, List<String> benchmarks, int warmup,
-                      int repetitions, int invocations, List<Jvm> jvms, String cpu, int cores, String memory,
-                      String os, String loadAverage, int bootstrapReplicates, long seed, String interval) {
+                      int repetitions, int invocations, List<Jvm> jvms, Map<String, String> heaps, String cpu,
+                      int cores, String memory, String os, String loadAverage, int bootstrapReplicates, long seed,
+                      String interval) {
 
     public record Jvm(String name, String javaHome, List<String> flags, String version) {
     }
 
     static RunInfo of(String command, Workload workload, int repetitions, int invocations, List<Jvm> jvms,
-                      int replicates, long seed, Stats.Method interval) {
+                      Map<String, String> heaps, int replicates, long seed, Stats.Method interval) {
         return new RunInfo(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), command, workload.describe(),
-                workload.benchmarks(), workload.warmup(), repetitions, invocations, jvms, cpuModel(),
+                workload.benchmarks(), workload.warmup(), repetitions, invocations, jvms, heaps, cpuModel(),
                 Runtime.getRuntime().availableProcessors(), totalMemory(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"), readLoadAverage(), replicates, seed, interval.name());
@@ -36,8 +38,8 @@ public record RunInfo(String started, String command, String workload, List<Stri
 
     /** This run with its intervals by {@code method}. */
     RunInfo withInterval(Stats.Method method) {
-        return new RunInfo(started, command, workload, benchmarks, warmup, repetitions, invocations, jvms, cpu, cores,
-                memory, os, loadAverage, bootstrapReplicates, seed, method.name());
+        return new RunInfo(started, command, workload, benchmarks, warmup, repetitions, invocations, jvms, heaps, cpu,
+                cores, memory, os, loadAverage, bootstrapReplicates, seed, method.name());
     }
 
     /** The interval method: {@code interval}, or the percentile interval of a {@code run.json} without it. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The summary on repetition times of real Renaissance 0.16.1 runs, with a failed invocation among them. */
@@ -61,7 +62,7 @@ class AnalysisTest {
 
         String md = ReportWriter.markdown(RunInfo.of("./renaissance test", new JavaCommand("x", "Main"), 1, 1,
                 List.of(new RunInfo.Jvm("stock", "/a", List.of(), "v"), new RunInfo.Jvm("bwos", "/b", List.of(), "v")),
-                1000, 1, Stats.Method.STUDENTIZED), s, true, rs.size(), List.of());
+                Map.of(), 1000, 1, Stats.Method.STUDENTIZED), s, true, rs.size(), List.of());
         assertTrue(md.contains("| fj-kmeans | failed |"), md);
         assertTrue(md.contains("| fj-kmeans | bwos | 1 | java.lang.RuntimeException: boom |"), md);
         assertTrue(md.contains("| scala-kmeans | **1.100 [1.100, 1.100]** | ▲ faster |"), md);

@@ -138,6 +138,50 @@ class CommandEndToEndTest {
     }
 
     @Test
+    void aHeapPerBenchmarkOverridesHeapOnBothJvmsAndTheReportSaysSo() throws IOException {
+        Path heaps = dir.resolveSibling(dir.getFileName() + "-heaps.txt");
+        Files.writeString(heaps, "# chosen for the test\nalloc = 128m\nnot-run=1g  # listed, not run\n");
+        assertEquals(0, run(args("--invocations", "1", "--heaps", heaps.toString())), console.toString());
+
+        JsonNode sum = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile());
+        assertEquals(Map.of("alloc", "128m"), JSON.convertValue(sum.get("run").get("heaps"), Map.class),
+                "run.json keeps the sizes of the benchmarks run");
+        List<InvocationResult> rs = ResultStore.load(dir);
+        for (JsonNode jvm : sum.get("summary").get("benchmarks").get(0).get("jvms")) {
+            assertEquals(128.0, jvm.get("committedMaxMb").asDouble(), "--heaps' 128m overrides --heap 256m: " + jvm);
+            InvocationResult r = rs.stream().filter(x -> x.jvm().equals(jvm.get("jvm").asText())).findFirst()
+                    .orElseThrow();
+            assertEquals(100.0 * r.gc().pauseTotalMs() / (r.wallNs() / 1e6), jvm.get("gcSharePercent").asDouble(),
+                    1e-9, "the pause total's share of the launch's wall time");
+            assertTrue(jvm.get("gcSharePercent").asDouble() > 0 && jvm.get("gcSharePercent").asDouble() < 100);
+        }
+        String md = Files.readString(dir.resolve(ReportWriter.REPORT));
+        assertTrue(md.contains("Fixed heap per benchmark, the same on both JVMs (`--heaps`): alloc 128m."), md);
+        assertTrue(md.contains(" | GC share % "), md);
+    }
+
+    @Test
+    void aBadHeapsFileIsRefusedBeforeAnythingRunsAndNamesTheLine() throws IOException {
+        assertEquals(0, run(args("--invocations", "1")), console.toString());
+        String before = Files.readString(dir.resolve(ResultStore.FILE));
+        Path heaps = dir.resolveSibling(dir.getFileName() + "-bad-heaps.txt");
+        Files.writeString(heaps, "alloc=128m\nalloc=lots\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream old = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(2, run(args("--invocations", "1", "--heaps", heaps.toString())));
+            assertEquals(2, run(args("--invocations", "1", "--heaps", heaps + ".missing")));
+        } finally {
+            System.setErr(old);
+        }
+        String msg = err.toString(StandardCharsets.UTF_8);
+        assertTrue(msg.contains("--heaps " + heaps + " line 2: the size of alloc must be digits"), msg);
+        assertTrue(msg.contains("--heaps: no file " + heaps + ".missing"), msg);
+        assertEquals(before, Files.readString(dir.resolve(ResultStore.FILE)), "the previous run's results are kept");
+    }
+
+    @Test
     void aJvmThatFailsIsRecordedAndTheRunGoesOn() throws IOException {
         // 8 MiB of heap cannot hold the workload's live window: OutOfMemoryError on the second JVM only.
         List<String> jvms = twoJvms();

@@ -88,13 +88,18 @@ public final class ServiceExecutors {
      * {@code forkjoinpool-fifo} is ForkJoinPool in async mode: a task that a worker submits runs
      * after the older ones of its queue (FIFO), as BwosExecutor runs a worker's submissions, where
      * the default (LIFO) runs the newest first (docs/measurements/service-2026-12-06).
+     * {@code forkjoinpool-aa} is {@code forkjoinpool} again under another name: run beside it
+     * ({@code --executors forkjoinpool,forkjoinpool-aa --interleave}), it measures how far two
+     * identical pools differ in the benchmark, the spread any comparison of executors must exceed.
      */
     public static final List<Entry> OPT_IN = List.of(
             new Entry("forkjoinpool-saturating", "ForkJoinPool without compensation (saturates at parallelism threads)",
                     () -> true,
                     parallelism -> forkJoinPool("forkjoinpool-saturating", parallelism, ForkJoinKind.SATURATING)),
             new Entry("forkjoinpool-fifo", "ForkJoinPool in async mode (a worker's own submissions FIFO)",
-                    () -> true, parallelism -> forkJoinPool("forkjoinpool-fifo", parallelism, ForkJoinKind.FIFO)));
+                    () -> true, parallelism -> forkJoinPool("forkjoinpool-fifo", parallelism, ForkJoinKind.FIFO)),
+            new Entry("forkjoinpool-aa", "ForkJoinPool again (an A/A run: two identical pools' spread)", () -> true,
+                    parallelism -> forkJoinPool("forkjoinpool-aa", parallelism, ForkJoinKind.LIFO)));
 
     /** The names of {@link #ENTRIES} and {@link #OPT_IN}, for picocli's {@code ${COMPLETION-CANDIDATES}}. */
     public static final class AllNames implements Iterable<String> {
