@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,5 +39,16 @@ class HeapsTest {
         String m = assertThrows(IllegalArgumentException.class, () -> Heaps.read(Path.of("no-such-heaps.txt")))
                 .getMessage();
         assertEquals("--heaps: no file no-such-heaps.txt", m);
+    }
+
+    @Test
+    void theCommittedWholeSuiteHeapsParse() throws Exception {
+        Map<String, String> h = Heaps.read(Path.of("heaps-0.16.1.txt")); // surefire runs in the module's directory
+        List<String> suite = Files.readAllLines(Path.of("src/test/resources/renaissance-0.16.1/list.txt")).stream()
+                .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0))).toList(); // --list: names, then text
+        assertTrue(h.size() >= 20, h.toString());
+        for (String b : h.keySet()) {
+            assertTrue(suite.contains(b), b + " is a benchmark of Renaissance 0.16.1: " + suite);
+        }
     }
 }
