@@ -80,6 +80,22 @@ class CommittedMeasurementsTest {
     }
 
     @org.junit.jupiter.api.Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void theWholeSuiteRunIsRecomputedFromItsInvocations() throws IOException {
+        Path committed = Path.of("..", "docs", "measurements", "renaissance-2026-12-06-suite");
+        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
+        Files.copy(committed.resolve(ReportWriter.RUN_INFO), dir.resolve(ReportWriter.RUN_INFO));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
+        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString()), console.toString());
+        JsonNode before = JSON.readTree(committed.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+        JsonNode after = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+        assertEquals(before, after, "the committed summary is a function of invocations.jsonl and run.json");
+        assertEquals(21, after.get("geomeanBenchmarks").asInt());
+        assertEquals(Files.readString(committed.resolve(ReportWriter.REPORT)), Files.readString(dir.resolve(ReportWriter.REPORT)));
+    }
+
+    @org.junit.jupiter.api.Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void theReportMarksFjKmeansLongerPauseTotalOnBwos() throws IOException {
         // The audit of issue 50 found fj-kmeans' pause total at 1.12 x stock [1.05, 1.20] in this run, which the
