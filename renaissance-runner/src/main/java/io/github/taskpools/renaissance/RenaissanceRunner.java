@@ -223,7 +223,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
             common.add("-Xmx" + heap);
         }
         common.addAll(jvmArgs);
-        Map<String, String> heaps = heapsFile == null ? Map.of() : Heaps.read(heapsFile);
+        Map<String, String> listed = heapsFile == null ? Map.of() : Heaps.read(heapsFile);
 
         boolean paperPreset = paper || (benchmarks != null && benchmarks.equals(List.of("paper")));
         boolean quickPreset = quick || (benchmarks != null && benchmarks.equals(List.of("quick")));
@@ -268,6 +268,8 @@ public final class RenaissanceRunner implements Callable<Integer> {
         Files.createDirectories(outDir);
         ResultStore.clearPrevious(outDir);
         List<RunInfo.Jvm> jvmInfo = new ArrayList<>();
+        Map<String, String> heaps = new LinkedHashMap<>(); // the sizes of the benchmarks run, in their order
+        workload.benchmarks().stream().filter(listed::containsKey).forEach(b -> heaps.put(b, listed.get(b)));
         List<String> unlisted = workload.benchmarks().stream().filter(b -> !heaps.containsKey(b)).toList();
         if (heapsFile != null && !unlisted.isEmpty()) {
             log.println("renaissance: --heaps lists no size for " + String.join(", ", unlisted)
@@ -279,9 +281,7 @@ public final class RenaissanceRunner implements Callable<Integer> {
             jvmInfo.add(new RunInfo.Jvm(s.name(), s.javaHome().toString(), campaign.flags(s),
                     RunInfo.javaVersion(s.java(), campaign.flags(s))));
         }
-        Map<String, String> runHeaps = new LinkedHashMap<>();
-        workload.benchmarks().stream().filter(heaps::containsKey).forEach(b -> runHeaps.put(b, heaps.get(b)));
-        RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, runHeaps, replicates, seed,
+        RunInfo info = RunInfo.of(commandLine(), workload, reps, invs, jvmInfo, heaps, replicates, seed,
                 interval != null ? interval : Stats.Method.STUDENTIZED);
         ReportWriter.writeRunInfo(info, outDir);
         ResultStore store = ResultStore.create(outDir);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Writes {@code summary.json}, {@code REPORT.md} and the charts of a run into its output directory. Each file is
@@ -80,7 +81,7 @@ final class ReportWriter {
         if (run.heaps() != null && !run.heaps().isEmpty()) {
             md.append(" Fixed heap per benchmark, the same on both JVMs (`--heaps`): ")
                     .append(run.heaps().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                            .collect(java.util.stream.Collectors.joining(", ")))
+                            .collect(Collectors.joining(", ")))
                     .append('.');
         }
         md.append("\n\n");

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,16 +44,12 @@ class CommittedMeasurementsTest {
     @ValueSource(strings = {"renaissance-2026-12-03", "renaissance-2026-12-04", "renaissance-2026-12-04b"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void reportOnlyRecomputesTheCommittedTable(String name) throws IOException {
-        Path committed = Path.of("..", "docs", "measurements", name); // surefire runs in the module's directory
-        assertTrue(Files.isRegularFile(committed.resolve(ResultStore.FILE)), committed.toAbsolutePath().toString());
-        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
-        Files.copy(committed.resolve(ReportWriter.SUMMARY), dir.resolve(ReportWriter.SUMMARY));
+        Path committed = copyRun(name, ResultStore.FILE, ReportWriter.SUMMARY);
         JsonNode before = JSON.readTree(committed.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
 
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
-        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString()), console.toString());
-        JsonNode after = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
+        JsonNode after = reportOnly(log, console);
         assertEquals("PERCENTILE", after.get("interval").asText());
         for (String f : new String[] {"geomean", "geomeanLow", "geomeanHigh"}) {
             assertEquals(before.get(f).asDouble(), after.get(f).asDouble(), f);
@@ -72,24 +69,17 @@ class CommittedMeasurementsTest {
         }
 
         for (String method : new String[] {"studentized", "bca"}) {
-            assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
-                    "--interval", method), console.toString());
-            System.out.println(compare(name, method, after,
-                    JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary")));
+            System.out.println(compare(name, method, after, reportOnly(log, console, "--interval", method)));
         }
     }
 
     @org.junit.jupiter.api.Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void theWholeSuiteRunIsRecomputedFromItsInvocations() throws IOException {
-        Path committed = Path.of("..", "docs", "measurements", "renaissance-2026-12-06-suite");
-        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
-        Files.copy(committed.resolve(ReportWriter.RUN_INFO), dir.resolve(ReportWriter.RUN_INFO));
+        Path committed = copyRun("renaissance-2026-12-06-suite", ResultStore.FILE, ReportWriter.RUN_INFO);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
-        assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString()), console.toString());
+        JsonNode after = reportOnly(new PrintStream(console, true, StandardCharsets.UTF_8), console);
         JsonNode before = JSON.readTree(committed.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
-        JsonNode after = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
         assertEquals(before, after, "the committed summary is a function of invocations.jsonl and run.json");
         assertEquals(21, after.get("geomeanBenchmarks").asInt());
         assertEquals(Files.readString(committed.resolve(ReportWriter.REPORT)), Files.readString(dir.resolve(ReportWriter.REPORT)));
@@ -100,14 +90,11 @@ class CommittedMeasurementsTest {
     void theReportMarksFjKmeansLongerPauseTotalOnBwos() throws IOException {
         // The audit of issue 50 found fj-kmeans' pause total at 1.12 x stock [1.05, 1.20] in this run, which the
         // report then did not show: now a column with its interval and marker.
-        Path committed = Path.of("..", "docs", "measurements", "renaissance-2026-12-04b");
-        Files.copy(committed.resolve(ResultStore.FILE), dir.resolve(ResultStore.FILE));
-        Files.copy(committed.resolve(ReportWriter.SUMMARY), dir.resolve(ReportWriter.SUMMARY));
-        PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        copyRun("renaissance-2026-12-04b", ResultStore.FILE, ReportWriter.SUMMARY);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
         for (String method : new String[] {"percentile", "studentized", "bca"}) {
-            assertEquals(0, RenaissanceRunner.run(log, Map.of(), "--report-only", "--out", dir.toString(),
-                    "--interval", method));
-            JsonNode fj = JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary").get("benchmarks").get(3);
+            JsonNode fj = reportOnly(log, console, "--interval", method).get("benchmarks").get(3);
             assertEquals("fj-kmeans", fj.get("benchmark").asText());
             assertEquals(351.64033333333333 / 313.5355, fj.get("pauseTotalRatio").asDouble(), 1e-9); // the runs' means
             assertEquals("higher", fj.get("pauseTotalDirection").asText(), method);
@@ -115,6 +102,27 @@ class CommittedMeasurementsTest {
             String row = md.lines().filter(l -> l.startsWith("| fj-kmeans |")).findFirst().orElseThrow();
             assertTrue(row.contains("] ▲ |"), row);
         }
+    }
+
+    /**
+     * Copies {@code files} of the committed run {@code name} (under {@code docs/measurements/}) into the test's
+     * directory; returns the committed run's directory.
+     */
+    private Path copyRun(String name, String... files) throws IOException {
+        Path committed = Path.of("..", "docs", "measurements", name); // surefire runs in the module's directory
+        assertTrue(Files.isRegularFile(committed.resolve(ResultStore.FILE)), committed.toAbsolutePath().toString());
+        for (String f : files) {
+            Files.copy(committed.resolve(f), dir.resolve(f));
+        }
+        return committed;
+    }
+
+    /** {@code ./renaissance --report-only} on the test's directory with {@code extra} options; its summary. */
+    private JsonNode reportOnly(PrintStream log, ByteArrayOutputStream console, String... extra) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--report-only", "--out", dir.toString()));
+        args.addAll(List.of(extra));
+        assertEquals(0, RenaissanceRunner.run(log, Map.of(), args.toArray(String[]::new)), console.toString());
+        return JSON.readTree(dir.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
     }
 
     /** The intervals of {@code bca} (any method) beside the percentile ones of {@code after}. */
