@@ -27,16 +27,25 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The service benchmark's report, made from {@code runs.json} and {@code env.json} in a results
  * directory: {@code REPORT.md} with, per server and endpoint, a table of every executor at every
  * connection count (the median across rounds of each figure, and its range: min-max across the
- * rounds' runs that did not fail), the ratios of each executor's medians to ForkJoinPool's, and the
- * BWoS paper's two charts (Fig. 14): throughput against p99 latency and throughput against the
- * server's CPU utilisation, one curve per executor through its connection counts
+ * rounds' runs that did not fail), each executor over ForkJoinPool per cell and pooled over the run's
+ * cells with 95% intervals from the runs paired by round ({@link PairedRatios}), and the BWoS paper's
+ * two charts (Fig. 14): throughput against p99 latency and throughput against the server's CPU
+ * utilisation, one curve per executor through its connection counts
  * ({@code <server>-<endpoint>-latency.png}, {@code <server>-<endpoint>-cpu.png}).
  */
 final class Report {
     private Report() {
     }
 
+    /** The executor the ratios divide by unless {@code --baseline} names another. */
     static final String BASELINE = "forkjoinpool";
+    /** How to read a ratio's interval and marks. */
+    private static final String RATIO_MARKS = "; ▲ marks an interval wholly above 1, ▼ one wholly below (req/s: "
+            + "higher is better; p99 and CPU µs/req: lower is better)";
+    /** What the per-cell ratios are. */
+    private static final String RATIO_NOTE = ", from the runs paired by round (failed runs and their pairs left out): "
+            + "the geometric mean of the pairs' ratios with Student's t 95% interval of the mean log ratio (none "
+            + "with one pair)" + RATIO_MARKS;
     /** The columns of a table row, in order: its header, separator and a failed row's blanks follow from it. */
     private static final List<String> COLUMNS = List.of("executor", "conn", "req/s", "p50 ms", "p90 ms", "p99 ms",
             "p99.9 ms", "CPU µs/req", "CPU cores", "steals/req", "parks/req", "wakes/req", "tasks/req", "selects/req",
@@ -47,8 +56,16 @@ final class Report {
         new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
     };
 
-    /** Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json. */
+    /** Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json, ratios to ForkJoinPool. */
     static void write(Path dir) throws IOException {
+        write(dir, BASELINE);
+    }
+
+    /**
+     * Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json, with every
+     * other executor's ratios to {@code baseline} (none if it did not run).
+     */
+    static void write(Path dir, String baseline) throws IOException {
         ObjectMapper json = new ObjectMapper();
         Path runsFile = dir.resolve("runs.json");
         if (!Files.exists(runsFile)) {
@@ -92,6 +109,7 @@ final class Report {
             executors.add(r.executor());
             conns.add(r.connections());
         }
+        pooled(md, runs, baseline, servers, endpoints, executors, conns);
         for (String server : servers) {
             for (String endpoint : endpoints) {
                 md.append("## ").append(server).append(", ").append(endpoint).append("\n\n");
@@ -133,7 +151,7 @@ final class Report {
                     }
                 }
                 md.append('\n');
-                ratios(md, runs, server, endpoint, executors, conns);
+                ratios(md, runs, baseline, server, endpoint, executors, conns);
                 String base = server + "-" + endpoint;
                 chart(dir.resolve(base + "-latency.png"), server + ", " + endpoint + ": throughput against p99 latency",
                         "p99 latency (ms)", latencyCurves);
@@ -146,28 +164,76 @@ final class Report {
         Files.writeString(dir.resolve("REPORT.md"), md);
     }
 
-    /** Each executor's medians over ForkJoinPool's, per connection count: req/s, p99, CPU per request. */
-    private static void ratios(StringBuilder md, List<RunRecord> runs, String server, String endpoint,
+    /**
+     * Each executor over the baseline, per connection count, from runs paired by round
+     * ({@link PairedRatios}): req/s, p99 and CPU per request, each with its 95% interval.
+     */
+    private static void ratios(StringBuilder md, List<RunRecord> runs, String baseline, String server, String endpoint,
             Set<String> executors, Set<Integer> conns) {
-        if (!executors.contains(BASELINE) || executors.size() < 2) {
+        if (!executors.contains(baseline) || executors.size() < 2) {
             return;
         }
-        md.append("Ratios of medians to ").append(BASELINE).append(" (req/s: higher is better; p99 and CPU µs/req: "
-                + "lower is better):\n\n| executor | conn | req/s | p99 | CPU µs/req |\n|---|---:|---:|---:|---:|\n");
+        md.append("Ratios to ").append(baseline).append(RATIO_NOTE).append(
+                ":\n\n| executor | conn | pairs | req/s | p99 | CPU µs/req |\n|---|---:|---:|---|---|---|\n");
         for (String ex : executors) {
-            if (ex.equals(BASELINE)) {
+            if (ex.equals(baseline)) {
                 continue;
             }
             for (int c : conns) {
                 List<RunRecord> a = ok(runs, server, endpoint, ex, c);
-                List<RunRecord> b = ok(runs, server, endpoint, BASELINE, c);
-                if (a.isEmpty() || b.isEmpty()) {
+                List<RunRecord> b = ok(runs, server, endpoint, baseline, c);
+                PairedRatios.Ratio rps = PairedRatios.cell(a, b, RunRecord::requestsPerSecond);
+                if (rps.pairs() == 0) {
                     continue;
                 }
-                md.append(String.format(Locale.ROOT, "| %s | %d | %.2fx | %.2fx | %.2fx |%n", ex, c,
-                        median(a, RunRecord::requestsPerSecond) / median(b, RunRecord::requestsPerSecond),
-                        median(a, RunRecord::p99Us) / median(b, RunRecord::p99Us),
-                        median(a, RunRecord::cpuMicrosPerRequest) / median(b, RunRecord::cpuMicrosPerRequest)));
+                md.append("| ").append(ex).append(" | ").append(c).append(" | ").append(rps.pairs()).append(" | ")
+                        .append(rps.format()).append(" | ")
+                        .append(PairedRatios.cell(a, b, RunRecord::p99Us).format()).append(" | ")
+                        .append(PairedRatios.cell(a, b, RunRecord::cpuMicrosPerRequest).format()).append(" |\n");
+            }
+        }
+        md.append('\n');
+    }
+
+    /**
+     * Per server, each executor over the baseline pooled over every endpoint and connection count
+     * of the run, rounds as the unit ({@link PairedRatios#pooled}).
+     */
+    private static void pooled(StringBuilder md, List<RunRecord> runs, String baseline, Set<String> servers, Set<String> endpoints,
+            Set<String> executors, Set<Integer> conns) {
+        if (!executors.contains(baseline) || executors.size() < 2) {
+            return;
+        }
+        md.append("## Pooled over the run's cells\n\n").append("Each executor over ").append(baseline)
+                .append(" over every endpoint and connection count of its server: per round the mean log ratio over "
+                        + "the cells paired in that round, then the geometric mean over rounds with Student's t 95% "
+                        + "interval (rounds are the unit: one server JVM serves all cells of a round)")
+                .append(RATIO_MARKS).append(".\n\n| server | executor | rounds | req/s | p99 | CPU µs/req |\n"
+                        + "|---|---|---:|---|---|---|\n");
+        for (String server : servers) {
+            for (String ex : executors) {
+                if (ex.equals(baseline)) {
+                    continue;
+                }
+                List<Map<Integer, Double>> rps = new ArrayList<>();
+                List<Map<Integer, Double>> p99 = new ArrayList<>();
+                List<Map<Integer, Double>> cpu = new ArrayList<>();
+                for (String endpoint : endpoints) {
+                    for (int c : conns) {
+                        List<RunRecord> a = ok(runs, server, endpoint, ex, c);
+                        List<RunRecord> b = ok(runs, server, endpoint, baseline, c);
+                        rps.add(PairedRatios.logRatiosByRound(a, b, RunRecord::requestsPerSecond));
+                        p99.add(PairedRatios.logRatiosByRound(a, b, RunRecord::p99Us));
+                        cpu.add(PairedRatios.logRatiosByRound(a, b, RunRecord::cpuMicrosPerRequest));
+                    }
+                }
+                PairedRatios.Ratio r = PairedRatios.pooled(rps);
+                if (r.pairs() == 0) {
+                    continue;
+                }
+                md.append("| ").append(server).append(" | ").append(ex).append(" | ").append(r.pairs()).append(" | ")
+                        .append(r.format()).append(" | ").append(PairedRatios.pooled(p99).format()).append(" | ")
+                        .append(PairedRatios.pooled(cpu).format()).append(" |\n");
             }
         }
         md.append('\n');

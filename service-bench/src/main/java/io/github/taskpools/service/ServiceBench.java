@@ -15,7 +15,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The service benchmark's runner (the BWoS paper's §6.3.2 set-up on the JVM): for every round,
@@ -102,6 +104,14 @@ public final class ServiceBench implements Callable<Integer> {
     @Option(names = "--report-only", description = "only rebuild the report from runs.json and env.json in --out")
     boolean reportOnly;
 
+    /** This command as picocli parsed it: its errors go to the command line's own error stream. */
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--baseline", defaultValue = Report.BASELINE,
+            description = "the executor the report's ratios divide by (default ${DEFAULT-VALUE}; e.g. virtual for virtual-bwos)")
+    String baseline;
+
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public static void main(String[] args) {
@@ -113,8 +123,13 @@ public final class ServiceBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            ServiceExecutors.entry(baseline);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
+        }
         if (reportOnly) {
-            Report.write(out);
+            Report.write(out, baseline);
             System.err.println("service-bench: report in " + out.resolve("REPORT.md"));
             return 0;
         }
@@ -127,7 +142,7 @@ public final class ServiceBench implements Callable<Integer> {
             if (entry.available()) {
                 chosen.add(e);
             } else if (executors != null) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--executors: " + e + " is not available on JDK " + Runtime.version() + " (it needs JDK 21+)");
             } else {
                 skipped.add(e + " (needs JDK 21+)");
@@ -136,7 +151,7 @@ public final class ServiceBench implements Callable<Integer> {
         List<Endpoint> eps = new ArrayList<>();
         for (String id : endpoints) {
             eps.add(ENDPOINTS.stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow(() ->
-                    new CommandLine.ParameterException(new CommandLine(this), "--endpoints: unknown endpoint " + id
+                    new CommandLine.ParameterException(spec.commandLine(), "--endpoints: unknown endpoint " + id
                             + " (known: " + ENDPOINTS.stream().map(Endpoint::id).toList() + ")")));
         }
         Files.createDirectories(out);
@@ -193,7 +208,7 @@ public final class ServiceBench implements Callable<Integer> {
                 }
             }
         }
-        Report.write(out);
+        Report.write(out, baseline);
         long failed = runs.stream().filter(RunRecord::failed).count();
         System.err.println("service-bench: report in " + out.resolve("REPORT.md") + (failed > 0 ? " (" + failed + " failed runs)" : ""));
         return 0;
@@ -203,7 +218,7 @@ public final class ServiceBench implements Callable<Integer> {
     private List<String> argv = List.of();
 
     private void check() {
-        CommandLine cl = new CommandLine(this);
+        CommandLine cl = spec.commandLine();
         if (rounds < 1 || duration < 1 || warmup < 0 || timeout < 1) {
             throw new CommandLine.ParameterException(cl, "--rounds, --duration and --timeout must be at least 1, --warmup at least 0");
         }

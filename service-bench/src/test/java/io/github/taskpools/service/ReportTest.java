@@ -40,8 +40,29 @@ class ReportTest {
         assertTrue(fjp.endsWith("| n/a | n/a | n/a | 1.500 [1.000-2.000] | 0.750 [0.500-1.000] | 2 [2-2] | 2/1 |"), fjp);
         assertTrue(row(md, "| virtual | 64 |").endsWith("| n/a | 1/0 |"), "no pool: threads n/a");
         assertEquals(16, row(md, "| executor | conn |").split("\\|", -1).length - 2, "16 columns");
-        assertTrue(md.contains("| bwos | 64 | 0.67x |"), () -> "the ratio of medians to ForkJoinPool's: " + md);
+        // Paired by round: 100/200 and 300/400 (round 3's ForkJoinPool run failed); t interval at 1 degree of freedom.
+        assertTrue(md.contains("| bwos | 64 | 2 | 0.612x [0.047, 8.049] | 1.000x [1.000, 1.000] | 1.000x [1.000, 1.000] |"),
+                () -> "the paired ratios to ForkJoinPool's: " + md);
+        assertTrue(md.contains("| jetty | bwos | 2 | 0.612x [0.047, 8.049] |"), () -> "pooled over the run's one cell: " + md);
         assertTrue(Files.exists(dir.resolve("jetty-json-small-latency.png")) && Files.exists(dir.resolve("jetty-json-small-cpu.png")));
+    }
+
+    @Test
+    void theRatiosDivideByTheBaselineNamed(@TempDir Path dir) throws Exception {
+        List<RunRecord> runs = List.of(run(1, "virtual", 100, null, null, false), run(2, "virtual", 200, null, null, false),
+                run(1, "virtual-bwos", 110, 0.1, 2, false), run(2, "virtual-bwos", 240, 0.1, 2, false),
+                run(1, "forkjoinpool", 100, null, 2, false));
+        new ObjectMapper().writeValue(dir.resolve("runs.json").toFile(), runs);
+        Report.write(dir, "virtual");
+        String md = Files.readString(dir.resolve("REPORT.md"));
+        assertTrue(md.contains("Ratios to virtual, from the runs paired by round"), md);
+        // 110/100 and 240/200: geometric mean sqrt(1.32); forkjoinpool has one pair (round 1).
+        assertTrue(md.contains("| virtual-bwos | 64 | 2 | 1.149x [0.661, 1.997] |"), md);
+        assertTrue(md.contains("| forkjoinpool | 64 | 1 | 1.000x (1 pair) |"), md);
+        assertTrue(md.contains("| jetty | virtual-bwos | 2 | 1.149x [0.661, 1.997] |"), md);
+        assertTrue(md.lines().noneMatch(l -> l.startsWith("| virtual | 64 | 2 |")), "no ratio of the baseline to itself");
+        Report.write(dir, "threadpoolexecutor");
+        assertTrue(!Files.readString(dir.resolve("REPORT.md")).contains("Ratios to"), "a baseline that did not run: no ratios");
     }
 
     @Test

@@ -1,0 +1,80 @@
+package io.github.taskpools.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ratios the report compares executors by: pairs by round, Student's t intervals (expected
+ * values computed by hand from t(0.975) = 12.7062 at 1, 4.3027 at 2 and 3.1824 at 3 degrees of
+ * freedom), the marks, and the pooled ratio's rounds as the unit.
+ */
+class PairedRatiosTest {
+    private static RunRecord run(int round, String executor, double rps, boolean failed) {
+        return new RunRecord(round, round, "jetty", executor, "json-small", 64, 2, 2, 10, (long) (rps * 10), rps,
+                1000, 2000, 3000, 4000, failed ? 1 : 0, 4.0, 10.0, 40.0, 0.4, null, null, null, null, null, null,
+                (long) (rps * 10), failed, failed ? "1 errors or non-2xx/3xx responses" : "");
+    }
+
+    @Test
+    void aCellPairsItsRunsByRoundAndLeavesOutFailedAndUnmatchedOnes() {
+        List<RunRecord> a = List.of(run(2, "bwos", 120, false), run(1, "bwos", 110, false), run(3, "bwos", 100, false),
+                run(4, "bwos", 90, false), run(5, "bwos", 500, true));
+        List<RunRecord> b = List.of(run(1, "forkjoinpool", 100, false), run(2, "forkjoinpool", 100, false),
+                run(3, "forkjoinpool", 100, true), run(5, "forkjoinpool", 100, false));
+        Map<Integer, Double> logs = PairedRatios.logRatiosByRound(a, b, RunRecord::requestsPerSecond);
+        assertEquals(List.of(1, 2), List.copyOf(logs.keySet()), "round 3's baseline failed, 4 has none, 5 failed");
+        PairedRatios.Ratio r = PairedRatios.cell(a, b, RunRecord::requestsPerSecond);
+        assertEquals(2, r.pairs());
+        assertEquals(1.148913, r.ratio(), 1e-6, "geometric mean of 1.1 and 1.2");
+        assertEquals(0.661017, r.low(), 1e-6);
+        assertEquals(1.996924, r.high(), 1e-6);
+        assertEquals("1.149x [0.661, 1.997]", r.format(), "an interval that holds 1 is not marked");
+    }
+
+    @Test
+    void anIntervalThatExcludesOneIsMarkedInEitherDirection() {
+        PairedRatios.Ratio up = PairedRatios.interval(logs(1.10, 1.12, 1.11, 1.13));
+        assertEquals(1.114944, up.ratio(), 1e-6);
+        assertEquals(1.094589, up.low(), 1e-6);
+        assertEquals(1.135677, up.high(), 1e-6);
+        assertEquals("1.115x [1.095, 1.136] ▲", up.format());
+        PairedRatios.Ratio down = PairedRatios.interval(logs(1 / 1.10, 1 / 1.12, 1 / 1.11, 1 / 1.13));
+        assertEquals("0.897x [0.881, 0.914] ▼", down.format());
+    }
+
+    @Test
+    void oneOrNoPairGivesNoInterval() {
+        PairedRatios.Ratio one = PairedRatios.interval(logs(0.8));
+        assertEquals(0.8, one.ratio(), 1e-12);
+        assertTrue(Double.isNaN(one.low()) && Double.isNaN(one.high()));
+        assertEquals("0.800x (1 pair)", one.format());
+        assertEquals("n/a", PairedRatios.interval(List.of()).format());
+        assertEquals("n/a", PairedRatios.cell(List.of(run(1, "bwos", 1, false)), List.of(), RunRecord::requestsPerSecond).format());
+    }
+
+    @Test
+    void thePooledRatioAveragesEachRoundsCellsAndTakesRoundsAsTheUnit() {
+        // Cell A: ratios 1.0, 1.2, 0.9 in rounds 1-3; cell B: 1.1, 1.0 in rounds 1-2 (its round 3 failed).
+        // Round means (geometric): sqrt(1.1), sqrt(1.2), 0.9; then t over the 3 rounds.
+        Map<Integer, Double> a = Map.of(1, Math.log(1.0), 2, Math.log(1.2), 3, Math.log(0.9));
+        Map<Integer, Double> b = Map.of(1, Math.log(1.1), 2, Math.log(1.0));
+        PairedRatios.Ratio r = PairedRatios.pooled(List.of(a, b));
+        assertEquals(3, r.pairs(), "three rounds");
+        assertEquals(1.011214, r.ratio(), 1e-6);
+        assertEquals(0.782499, r.low(), 1e-6);
+        assertEquals(1.306780, r.high(), 1e-6);
+        // Two cells that move together round by round add no information: the interval is the cell's, not narrower.
+        PairedRatios.Ratio twice = PairedRatios.pooled(List.of(a, a));
+        PairedRatios.Ratio once = PairedRatios.interval(List.copyOf(new java.util.TreeMap<>(a).values()));
+        assertEquals(once.low(), twice.low(), 1e-12);
+        assertEquals(once.high(), twice.high(), 1e-12);
+    }
+
+    private static List<Double> logs(double... ratios) {
+        return java.util.Arrays.stream(ratios).mapToObj(Math::log).toList();
+    }
+}
