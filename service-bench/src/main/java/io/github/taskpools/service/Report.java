@@ -27,8 +27,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The service benchmark's report, made from {@code runs.json} and {@code env.json} in a results
  * directory: {@code REPORT.md} with, per server and endpoint, a table of every executor at every
  * connection count (the median across rounds of each figure, and its range: min-max across the
- * rounds' runs that did not fail), each executor over ForkJoinPool per cell and pooled over the run's
- * cells with 95% intervals from the runs paired by round ({@link PairedRatios}), and the BWoS paper's
+ * rounds' runs that did not fail), each executor over the baseline (ForkJoinPool unless named
+ * otherwise) per cell and pooled over the run's cells with 95% intervals from the runs paired by round ({@link PairedRatios}), and the BWoS paper's
  * two charts (Fig. 14): throughput against p99 latency and throughput against the server's CPU
  * utilisation, one curve per executor through its connection counts
  * ({@code <server>-<endpoint>-latency.png}, {@code <server>-<endpoint>-cpu.png}).
@@ -56,9 +56,16 @@ final class Report {
         new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
     };
 
-    /** Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json, ratios to ForkJoinPool. */
+    /**
+     * Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json, with the
+     * ratios to the baseline the run recorded in env.json (ForkJoinPool if it recorded none).
+     */
     static void write(Path dir) throws IOException {
-        write(dir, BASELINE);
+        Path envFile = dir.resolve("env.json");
+        Object recorded = Files.exists(envFile)
+                ? new ObjectMapper().readValue(envFile.toFile(), new TypeReference<Map<String, Object>>() { }).get("baseline")
+                : null;
+        write(dir, recorded != null ? recorded.toString() : BASELINE);
     }
 
     /**
@@ -183,10 +190,10 @@ final class Report {
                 List<RunRecord> a = ok(runs, server, endpoint, ex, c);
                 List<RunRecord> b = ok(runs, server, endpoint, baseline, c);
                 PairedRatios.Ratio rps = PairedRatios.cell(a, b, RunRecord::requestsPerSecond);
-                if (rps.pairs() == 0) {
+                if (rps.n() == 0) {
                     continue;
                 }
-                md.append("| ").append(ex).append(" | ").append(c).append(" | ").append(rps.pairs()).append(" | ")
+                md.append("| ").append(ex).append(" | ").append(c).append(" | ").append(rps.n()).append(" | ")
                         .append(rps.format()).append(" | ")
                         .append(PairedRatios.cell(a, b, RunRecord::p99Us).format()).append(" | ")
                         .append(PairedRatios.cell(a, b, RunRecord::cpuMicrosPerRequest).format()).append(" |\n");
@@ -228,10 +235,10 @@ final class Report {
                     }
                 }
                 PairedRatios.Ratio r = PairedRatios.pooled(rps);
-                if (r.pairs() == 0) {
+                if (r.n() == 0) {
                     continue;
                 }
-                md.append("| ").append(server).append(" | ").append(ex).append(" | ").append(r.pairs()).append(" | ")
+                md.append("| ").append(server).append(" | ").append(ex).append(" | ").append(r.n()).append(" | ")
                         .append(r.format()).append(" | ").append(PairedRatios.pooled(p99).format()).append(" | ")
                         .append(PairedRatios.pooled(cpu).format()).append(" |\n");
             }

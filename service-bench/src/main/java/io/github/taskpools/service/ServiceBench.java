@@ -109,7 +109,7 @@ public final class ServiceBench implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--baseline", defaultValue = Report.BASELINE,
-            description = "the executor the report's ratios divide by (default ${DEFAULT-VALUE}; e.g. virtual for virtual-bwos)")
+            description = "the executor the report's ratios divide by (default ${DEFAULT-VALUE}, or with --report-only the one the run recorded; e.g. virtual for virtual-bwos)")
     String baseline;
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -129,7 +129,11 @@ public final class ServiceBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
         }
         if (reportOnly) {
-            Report.write(out, baseline);
+            if (spec.commandLine().getParseResult().hasMatchedOption("--baseline")) {
+                Report.write(out, baseline);
+            } else {
+                Report.write(out); // the baseline the run recorded
+            }
             System.err.println("service-bench: report in " + out.resolve("REPORT.md"));
             return 0;
         }
@@ -188,6 +192,7 @@ public final class ServiceBench implements Callable<Integer> {
         env.put("blockMicros", blockMicros);
         env.put("selectors", selectors);
         env.put("interleave", interleave);
+        env.put("baseline", baseline);
         env.put("command", "service-bench " + String.join(" ", argv));
         JSON.writeValue(out.resolve("env.json").toFile(), env);
 

@@ -47,22 +47,42 @@ class ReportTest {
         assertTrue(Files.exists(dir.resolve("jetty-json-small-latency.png")) && Files.exists(dir.resolve("jetty-json-small-cpu.png")));
     }
 
+    /** A run of {@code endpoint} at 64 connections with its own throughput, p99 and CPU per request. */
+    private static RunRecord run(int round, String executor, String endpoint, double rps, double p99Us, double cpuUs) {
+        return new RunRecord(round, round, "jetty", executor, endpoint, 64, 2, 2, 10, (long) (rps * 10), rps,
+                1, 2, p99Us, 4, 0, 4.0, 10.0, cpuUs, 0.4, null, null, null, null, null, null, (long) (rps * 10), false, "");
+    }
+
     @Test
-    void theRatiosDivideByTheBaselineNamed(@TempDir Path dir) throws Exception {
-        List<RunRecord> runs = List.of(run(1, "virtual", 100, null, null, false), run(2, "virtual", 200, null, null, false),
-                run(1, "virtual-bwos", 110, 0.1, 2, false), run(2, "virtual-bwos", 240, 0.1, 2, false),
-                run(1, "forkjoinpool", 100, null, 2, false));
+    void theRatiosDivideByTheBaselineNamedColumnByColumnAndPoolOverEndpoints(@TempDir Path dir) throws Exception {
+        List<RunRecord> runs = List.of(
+                run(1, "virtual", "json-small", 100, 1000, 50), run(2, "virtual", "json-small", 200, 2000, 40),
+                run(1, "virtual-bwos", "json-small", 110, 900, 45), run(2, "virtual-bwos", "json-small", 240, 1600, 36),
+                run(1, "virtual", "json-medium", 50, 3000, 100), run(2, "virtual", "json-medium", 50, 3000, 100),
+                run(1, "virtual-bwos", "json-medium", 50, 3000, 110), run(2, "virtual-bwos", "json-medium", 55, 3300, 120),
+                run(1, "forkjoinpool", "json-small", 100, 1000, 50));
         new ObjectMapper().writeValue(dir.resolve("runs.json").toFile(), runs);
         Report.write(dir, "virtual");
         String md = Files.readString(dir.resolve("REPORT.md"));
         assertTrue(md.contains("Ratios to virtual, from the runs paired by round"), md);
-        // 110/100 and 240/200: geometric mean sqrt(1.32); forkjoinpool has one pair (round 1).
-        assertTrue(md.contains("| virtual-bwos | 64 | 2 | 1.149x [0.661, 1.997] |"), md);
-        assertTrue(md.contains("| forkjoinpool | 64 | 1 | 1.000x (1 pair) |"), md);
-        assertTrue(md.contains("| jetty | virtual-bwos | 2 | 1.149x [0.661, 1.997] |"), md);
-        assertTrue(md.lines().noneMatch(l -> l.startsWith("| virtual | 64 | 2 |")), "no ratio of the baseline to itself");
+        // json-small: req/s 1.1 and 1.2, p99 0.9 and 0.8, CPU 0.9 twice; t at 1 degree of freedom.
+        assertTrue(md.contains("| virtual-bwos | 64 | 2 | 1.149x [0.661, 1.997] | 0.849x [0.402, 1.793] | 0.900x [0.900, 0.900] ▼ |"), md);
+        // json-medium: req/s 1.0 and 1.1, p99 1.0 and 1.1, CPU 1.1 and 1.2.
+        assertTrue(md.contains("| virtual-bwos | 64 | 2 | 1.049x [0.572, 1.922] | 1.049x [0.572, 1.922] | 1.149x [0.661, 1.997] |"), md);
+        assertTrue(md.contains("| forkjoinpool | 64 | 1 | 1.000x (1 pair) | 1.000x (1 pair) | 1.000x (1 pair) |"), md);
+        // Pooled: per round the mean log ratio over both endpoints, then t over the two rounds.
+        assertTrue(md.contains("| jetty | virtual-bwos | 2 | 1.098x [0.615, 1.959] | 0.943x [0.878, 1.013] | 1.017x [0.771, 1.341] |"), md);
+        assertTrue(md.contains("| jetty | forkjoinpool | 1 | 1.000x (1 round) |"), md);
+        assertTrue(md.lines().noneMatch(l -> l.startsWith("| virtual | 64 | 2 |") || l.startsWith("| jetty | virtual |")),
+                "no ratio of the baseline to itself");
         Report.write(dir, "threadpoolexecutor");
-        assertTrue(!Files.readString(dir.resolve("REPORT.md")).contains("Ratios to"), "a baseline that did not run: no ratios");
+        String none = Files.readString(dir.resolve("REPORT.md"));
+        assertTrue(!none.contains("Ratios to") && !none.contains("## Pooled"), "a baseline that did not run: no ratios");
+        Report.write(dir);
+        assertTrue(Files.readString(dir.resolve("REPORT.md")).contains("Ratios to forkjoinpool"), "no env.json: ForkJoinPool");
+        Files.writeString(dir.resolve("env.json"), "{\"baseline\":\"virtual\"}");
+        Report.write(dir);
+        assertTrue(Files.readString(dir.resolve("REPORT.md")).contains("Ratios to virtual"), "the baseline the run recorded");
     }
 
     @Test

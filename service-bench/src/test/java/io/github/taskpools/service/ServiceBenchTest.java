@@ -1,7 +1,6 @@
 package io.github.taskpools.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
