@@ -28,8 +28,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * directory: {@code REPORT.md} with, per server and endpoint, a table of every executor at every
  * connection count (the median across rounds of each figure, and its range: min-max across the
  * rounds' runs that did not fail), each executor over the baseline (ForkJoinPool unless named
- * otherwise) per cell and pooled over the run's cells with 95% intervals from the runs paired by round ({@link PairedRatios}), and the BWoS paper's
- * two charts (Fig. 14): throughput against p99 latency and throughput against the server's CPU
+ * otherwise) per cell and pooled over the run's cells with 95% intervals from the runs paired by
+ * round ({@link PairedRatios}), and the BWoS paper's two charts (Fig. 14): throughput against p99 latency and throughput against the server's CPU
  * utilisation, one curve per executor through its connection counts
  * ({@code <server>-<endpoint>-latency.png}, {@code <server>-<endpoint>-cpu.png}).
  */
@@ -39,6 +39,9 @@ final class Report {
 
     /** The executor the ratios divide by unless {@code --baseline} names another. */
     static final String BASELINE = "forkjoinpool";
+    /** The figures the ratios divide, in the order of their columns: req/s, p99, CPU per request. */
+    private static final List<ToDoubleFunction<RunRecord>> RATIO_FIGURES = List.of(RunRecord::requestsPerSecond,
+            RunRecord::p99Us, RunRecord::cpuMicrosPerRequest);
     /** How to read a ratio's interval and marks. */
     private static final String RATIO_MARKS = "; ▲ marks an interval wholly above 1, ▼ one wholly below (req/s: "
             + "higher is better; p99 and CPU µs/req: lower is better)";
@@ -61,18 +64,15 @@ final class Report {
      * ratios to the baseline the run recorded in env.json (ForkJoinPool if it recorded none).
      */
     static void write(Path dir) throws IOException {
-        Path envFile = dir.resolve("env.json");
-        Object recorded = Files.exists(envFile)
-                ? new ObjectMapper().readValue(envFile.toFile(), new TypeReference<Map<String, Object>>() { }).get("baseline")
-                : null;
-        write(dir, recorded != null ? recorded.toString() : BASELINE);
+        write(dir, null);
     }
 
     /**
      * Writes REPORT.md and the charts into {@code dir} from its runs.json and env.json, with every
-     * other executor's ratios to {@code baseline} (none if it did not run).
+     * other executor's ratios to {@code baselineOrNull} (none if it did not run; {@code null}: the
+     * one the run recorded, else ForkJoinPool).
      */
-    static void write(Path dir, String baseline) throws IOException {
+    static void write(Path dir, String baselineOrNull) throws IOException {
         ObjectMapper json = new ObjectMapper();
         Path runsFile = dir.resolve("runs.json");
         if (!Files.exists(runsFile)) {
@@ -82,6 +82,7 @@ final class Report {
         Map<String, Object> env = Files.exists(dir.resolve("env.json"))
                 ? json.readValue(dir.resolve("env.json").toFile(), new TypeReference<Map<String, Object>>() { })
                 : Map.of();
+        String baseline = baselineOrNull != null ? baselineOrNull : String.valueOf(env.getOrDefault("baseline", BASELINE));
         StringBuilder md = new StringBuilder("# Service benchmark\n\n");
         md.append("The BWoS paper's §6.3.2 set-up on the JVM: HTTP servers whose requests run on the executor under "
                 + "test, loaded by `wrk` on the loopback (a closed loop: each connection sends its next request when "
@@ -189,14 +190,8 @@ final class Report {
             for (int c : conns) {
                 List<RunRecord> a = ok(runs, server, endpoint, ex, c);
                 List<RunRecord> b = ok(runs, server, endpoint, baseline, c);
-                PairedRatios.Ratio rps = PairedRatios.cell(a, b, RunRecord::requestsPerSecond);
-                if (rps.n() == 0) {
-                    continue;
-                }
-                md.append("| ").append(ex).append(" | ").append(c).append(" | ").append(rps.n()).append(" | ")
-                        .append(rps.format()).append(" | ")
-                        .append(PairedRatios.cell(a, b, RunRecord::p99Us).format()).append(" | ")
-                        .append(PairedRatios.cell(a, b, RunRecord::cpuMicrosPerRequest).format()).append(" |\n");
+                List<PairedRatios.Ratio> r = RATIO_FIGURES.stream().map(f -> PairedRatios.cell(a, b, f)).toList();
+                row(md, List.of(ex, String.valueOf(c)), r);
             }
         }
         md.append('\n');
@@ -212,9 +207,9 @@ final class Report {
             return;
         }
         md.append("## Pooled over the run's cells\n\n").append("Each executor over ").append(baseline)
-                .append(" over every endpoint and connection count of its server: per round the mean log ratio over "
-                        + "the cells paired in that round, then the geometric mean over rounds with Student's t 95% "
-                        + "interval (rounds are the unit: one server JVM serves all cells of a round)")
+                .append(" over every endpoint and connection count of its server: the geometric mean of the cells' "
+                        + "geometric means, with Student's t 95% interval over rounds, each round's log ratios centred "
+                        + "on their cells' means (rounds are the unit: one server JVM serves all cells of a round)")
                 .append(RATIO_MARKS).append(".\n\n| server | executor | rounds | req/s | p99 | CPU µs/req |\n"
                         + "|---|---|---:|---|---|---|\n");
         for (String server : servers) {
@@ -222,28 +217,36 @@ final class Report {
                 if (ex.equals(baseline)) {
                     continue;
                 }
-                List<Map<Integer, Double>> rps = new ArrayList<>();
-                List<Map<Integer, Double>> p99 = new ArrayList<>();
-                List<Map<Integer, Double>> cpu = new ArrayList<>();
-                for (String endpoint : endpoints) {
-                    for (int c : conns) {
-                        List<RunRecord> a = ok(runs, server, endpoint, ex, c);
-                        List<RunRecord> b = ok(runs, server, endpoint, baseline, c);
-                        rps.add(PairedRatios.logRatiosByRound(a, b, RunRecord::requestsPerSecond));
-                        p99.add(PairedRatios.logRatiosByRound(a, b, RunRecord::p99Us));
-                        cpu.add(PairedRatios.logRatiosByRound(a, b, RunRecord::cpuMicrosPerRequest));
+                List<PairedRatios.Ratio> r = new ArrayList<>();
+                for (ToDoubleFunction<RunRecord> f : RATIO_FIGURES) {
+                    List<Map<Integer, Double>> cells = new ArrayList<>();
+                    for (String endpoint : endpoints) {
+                        for (int c : conns) {
+                            cells.add(PairedRatios.logRatiosByRound(ok(runs, server, endpoint, ex, c),
+                                    ok(runs, server, endpoint, baseline, c), f));
+                        }
                     }
+                    r.add(PairedRatios.pooled(cells));
                 }
-                PairedRatios.Ratio r = PairedRatios.pooled(rps);
-                if (r.n() == 0) {
-                    continue;
-                }
-                md.append("| ").append(server).append(" | ").append(ex).append(" | ").append(r.n()).append(" | ")
-                        .append(r.format()).append(" | ").append(PairedRatios.pooled(p99).format()).append(" | ")
-                        .append(PairedRatios.pooled(cpu).format()).append(" |\n");
+                row(md, List.of(server, ex), r);
             }
         }
         md.append('\n');
+    }
+
+    /**
+     * A ratio row: the {@code keys}, the number of pairs (or rounds) of the first ratio, then each
+     * ratio; nothing if the first has none.
+     */
+    private static void row(StringBuilder md, List<String> keys, List<PairedRatios.Ratio> ratios) {
+        if (ratios.get(0).n() == 0) {
+            return;
+        }
+        md.append("| ").append(String.join(" | ", keys)).append(" | ").append(ratios.get(0).n());
+        for (PairedRatios.Ratio r : ratios) {
+            md.append(" | ").append(r.format());
+        }
+        md.append(" |\n");
     }
 
     private static List<RunRecord> ok(List<RunRecord> runs, String server, String endpoint, String ex, int c) {

@@ -129,11 +129,8 @@ public final class ServiceBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
         }
         if (reportOnly) {
-            if (spec.commandLine().getParseResult().hasMatchedOption("--baseline")) {
-                Report.write(out, baseline);
-            } else {
-                Report.write(out); // the baseline the run recorded
-            }
+            // Without --baseline, the one the run recorded.
+            Report.write(out, spec.commandLine().getParseResult().hasMatchedOption("--baseline") ? baseline : null);
             System.err.println("service-bench: report in " + out.resolve("REPORT.md"));
             return 0;
         }
