@@ -73,10 +73,11 @@ class CommittedMeasurementsTest {
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @ParameterizedTest
+    @ValueSource(strings = {"renaissance-2026-12-06-suite", "renaissance-2026-12-07-suite"})
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void theWholeSuiteRunIsRecomputedFromItsInvocations() throws IOException {
-        Path committed = copyRun("renaissance-2026-12-06-suite", ResultStore.FILE, ReportWriter.RUN_INFO);
+    void theWholeSuiteRunIsRecomputedFromItsInvocations(String name) throws IOException {
+        Path committed = copyRun(name, ResultStore.FILE, ReportWriter.RUN_INFO);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         JsonNode after = reportOnly(new PrintStream(console, true, StandardCharsets.UTF_8), console);
         JsonNode before = JSON.readTree(committed.resolve(ReportWriter.SUMMARY).toFile()).get("summary");
